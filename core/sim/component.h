@@ -1,0 +1,122 @@
+// Base class of every component. A component computes, from the node values it sees and its own
+// states, the flows through its hydraulic ports, the forces on its mechanical nodes, its signal
+// outputs and the derivatives of its states. Names are resolved to indices once (bind time); the
+// hot path only reads and writes plain arrays through the inline accessors below.
+#pragma once
+
+#include <limits>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "fluid.h"
+#include "spec.h"
+
+namespace hs::sim {
+
+// Everything a component reads and writes during one evaluation of the system equations.
+struct Eval {
+    double t = 0.0;
+    double* p = nullptr;     // pressure of each hydraulic node [Pa]
+    double* x = nullptr;     // position of each mechanical node [m]
+    double* v = nullptr;     // velocity of each mechanical node [m/s]
+    double* flow = nullptr;  // per global port: hydraulic flow INTO the component [m3/s],
+                             // mechanical force the component exerts ON the node [N]
+    double* sig = nullptr;   // signal slots (slot 0 is the constant 0 of unconnected inputs)
+    double* portVol = nullptr;   // per global port: variable volume the component gives the
+    double* portDvol = nullptr;  // port's node [m3] and its rate dV/dt [m3/s] (chambers)
+    const double* y = nullptr;  // global state vector
+    double* dy = nullptr;       // global derivative vector
+    const Fluid* fluid = nullptr;
+};
+
+// Parameter values of one component instance, by spec index.
+class ParamSet {
+public:
+    ParamSet() = default;
+    explicit ParamSet(const ComponentSpec* spec);
+    double num(const std::string& name) const;
+    int choice(const std::string& name) const;
+    const std::string& text(const std::string& name) const;
+    void setNum(const std::string& name, double v);
+    void setText(const std::string& name, const std::string& v);
+    const ComponentSpec* spec() const { return spec_; }
+    std::vector<double>& values() { return values_; }
+    const std::vector<double>& values() const { return values_; }
+    std::vector<std::string>& texts() { return texts_; }
+    const std::vector<std::string>& texts() const { return texts_; }
+
+private:
+    int index(const std::string& name) const;
+    const ComponentSpec* spec_ = nullptr;
+    std::vector<double> values_;
+    std::vector<std::string> texts_;
+};
+
+class Component {
+public:
+    virtual ~Component() = default;
+
+    // Read parameters; return an error message naming the parameter, or "" when valid.
+    virtual std::string configure(const ParamSet& p, const Fluid& fluid) = 0;
+    // Initial values of the component's own states (s points at its first state).
+    virtual void initStates(double* /*s*/) const {}
+    // One evaluation: flows, forces, signal outputs, state derivatives.
+    virtual void eval(Eval& e) = 0;
+
+    // Capacitance: constant volume this component adds to the node of a hydraulic port.
+    virtual double constantVolume(int /*port*/) const { return 0.0; }
+    // Components whose volume varies write it with setVolume() inside eval().
+    virtual bool hasVariableVolume() const { return false; }
+    // Volume this component would give the port's node at the initial state (for analysis).
+    virtual double initialVolume(int port) const { return constantVolume(port); }
+    virtual const BulkModulus* bulkModulus(int /*port*/) const { return nullptr; }
+    // Components that set the pressure of their node (sources, tanks) write e.p in eval().
+    virtual bool imposesPressure(int /*port*/) const { return false; }
+    virtual std::optional<double> initialPressure(int /*port*/) const { return std::nullopt; }
+    virtual double mass(int /*port*/) const { return 0.0; }
+    virtual std::optional<double> initialPosition(int /*port*/) const { return std::nullopt; }
+    // Next time after t where an input of this component is discontinuous (for adaptive steppers).
+    virtual double nextBreakpoint(double /*t*/) const { return std::numeric_limits<double>::infinity(); }
+    // A component that reads the flow through another component's port ("comp.port", the flow
+    // sensor) names it here; the builder resolves it into watchedPort and orders the evaluation.
+    virtual std::string watchedPortName() const { return {}; }
+    // Checks that need to know which optional ports are connected ("" = fine).
+    virtual std::string checkConnections() const { return {}; }
+
+    // --- binding, filled by the builder -------------------------------------------------
+    std::string id;
+    const ComponentSpec* spec = nullptr;
+    std::vector<int> node;        // per port: node index in its domain, or signal slot; -1 = open
+    std::vector<char> connected;  // per port
+    int portBase = 0;             // global index of port 0 (into Eval::flow)
+    int stateOffset = 0;          // index of the first own state in y
+    int watchedPort = -1;         // global port index resolved from watchedPortName()
+
+protected:
+    double P(const Eval& e, int k) const { return e.p[node[k]]; }
+    double X(const Eval& e, int k) const { return e.x[node[k]]; }
+    double V(const Eval& e, int k) const { return e.v[node[k]]; }
+    double in(const Eval& e, int k) const { return e.sig[node[k]]; }
+    void out(Eval& e, int k, double value) const { e.sig[node[k]] = value; }
+    void setFlow(Eval& e, int k, double q) const { e.flow[portBase + k] = q; }
+    void setForce(Eval& e, int k, double f) const { e.flow[portBase + k] = f; }
+    void setVolume(Eval& e, int k, double vol, double dvol) const {
+        e.portVol[portBase + k] = vol;
+        e.portDvol[portBase + k] = dvol;
+    }
+    const double* S(const Eval& e) const { return e.y + stateOffset; }
+    double* dS(Eval& e) const { return e.dy + stateOffset; }
+    bool isConnected(int k) const { return connected[k] != 0; }
+};
+
+// Signed square root with an optional laminar transition: for |dp| < dpTr a cubic that matches
+// value and slope of sqrt at dpTr (finite slope at dp = 0), beyond it sign(dp)*sqrt(|dp|).
+inline double flowRoot(double dp, double dpTr) {
+    double a = dp < 0 ? -dp : dp;
+    if (a >= dpTr) return dp < 0 ? -__builtin_sqrt(a) : __builtin_sqrt(a);
+    double r = dp / dpTr;
+    return dp / __builtin_sqrt(dpTr) * (1.25 - 0.25 * r * r);
+}
+
+}  // namespace hs::sim

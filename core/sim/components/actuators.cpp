@@ -1,0 +1,97 @@
+// Double-acting (differential) cylinder.
+#include <algorithm>
+#include <cmath>
+
+#include "../component.h"
+#include "../registry.h"
+#include "library.h"
+
+namespace hs::sim {
+namespace {
+
+// Chambers: V_A = A1*x + V_dead_A, V_B = A2*(S - x) + V_dead_B, part of the nodes of ports A and
+// B (their dV/dt enters the continuity equation). Rod force p_A*A1 - p_B*A2 plus end stops.
+// Internal leakage Q_L = L*(p_A - p_B) leaves the higher-pressure chamber (Pub I prints it with
+// the opposite sign in both chambers, a slip noted in notes/000_001 §1.6).
+// End stops: a stiff spring-damper beyond [0, S]; in addition each chamber volume is floored at
+// 1 % of its dead volume, so a chamber can never reach zero volume whatever the stop does.
+class Cylinder final : public Component {
+public:
+    enum { kA, kB, kRod };
+    std::string configure(const ParamSet& p, const Fluid&) override {
+        a1_ = p.num("A1"); a2_ = p.num("A2"); s_ = p.num("stroke");
+        vda_ = p.num("V_dead_A"); vdb_ = p.num("V_dead_B");
+        x0_ = p.num("x0"); pa0_ = p.num("pA0"); pb0_ = p.num("pB0");
+        leak_ = p.num("L"); m_ = p.num("m_piston");
+        kStop_ = p.num("k_stop"); cStop_ = p.num("c_stop");
+        if (!(vda_ > 0) || !(vdb_ > 0)) return "dead volumes must be positive (a chamber must never reach zero volume)";
+        if (x0_ < 0 || x0_ > s_) return "initial position x0 must lie within the stroke [0, stroke]";
+        return {};
+    }
+    bool hasVariableVolume() const override { return true; }
+    double initialVolume(int port) const override {
+        if (port == kA) return a1_ * x0_ + vda_;
+        if (port == kB) return a2_ * (s_ - x0_) + vdb_;
+        return 0.0;
+    }
+    std::optional<double> initialPressure(int port) const override {
+        if (port == kA) return pa0_;
+        if (port == kB) return pb0_;
+        return std::nullopt;
+    }
+    double mass(int port) const override { return port == kRod ? m_ : 0.0; }
+    std::optional<double> initialPosition(int port) const override {
+        return port == kRod ? std::optional<double>(x0_) : std::nullopt;
+    }
+    void eval(Eval& e) override {
+        const double x = X(e, kRod), v = V(e, kRod);
+        const double pa = P(e, kA), pb = P(e, kB);
+        double va = a1_ * x + vda_, dva = a1_ * v;
+        if (va < 0.01 * vda_) { va = 0.01 * vda_; dva = 0.0; }
+        double vb = a2_ * (s_ - x) + vdb_, dvb = -a2_ * v;
+        if (vb < 0.01 * vdb_) { vb = 0.01 * vdb_; dvb = 0.0; }
+        setVolume(e, kA, va, dva);
+        setVolume(e, kB, vb, dvb);
+        const double ql = leak_ * (pa - pb);
+        setFlow(e, kA, ql);
+        setFlow(e, kB, -ql);
+        double f = pa * a1_ - pb * a2_;
+        if (x < 0.0) f += std::max(-kStop_ * x - cStop_ * v, 0.0);
+        else if (x > s_) f += std::min(-kStop_ * (x - s_) - cStop_ * v, 0.0);
+        setForce(e, kRod, f);
+    }
+
+private:
+    double a1_ = 0, a2_ = 0, s_ = 0, vda_ = 0, vdb_ = 0, x0_ = 0, pa0_ = 0, pb0_ = 0, leak_ = 0, m_ = 0;
+    double kStop_ = 0, cStop_ = 0;
+};
+
+}  // namespace
+
+void registerActuators(Registry& r) {
+    r.add(SpecBuilder("Cylinder", "Actuators", "Double-acting cylinder")
+              .describe("Differential cylinder. Its chambers are the capacitances of the nodes at A and B "
+                        "(V = A*x + V_dead, with dV/dt). Optional internal leakage; end stops at 0 and the stroke.")
+              .equations("V_A = A1*x + V_dead_A,  V_B = A2*(S - x) + V_dead_B\n"
+                         "F_rod = p_A*A1 - p_B*A2 + F_stop,  Q_L = L*(p_A - p_B) from A to B\n"
+                         "F_stop = k_stop*penetration - c_stop*v, pushing back only")
+              .source("Ustinov 2023 §3.2 (notes/000_001 §1.6)")
+              .hydraulic("A", "Piston-side chamber")
+              .hydraulic("B", "Rod-side chamber")
+              .mechanical("rod", "Piston rod (positive = extending)")
+              .param("A1", "m2", 8.04e-4, 1e-9, 10.0, "Piston area")
+              .param("A2", "m2", 4.24e-4, 1e-9, 10.0, "Annulus area")
+              .param("stroke", "m", 1.0, 1e-6, 100.0, "Stroke S")
+              .param("V_dead_A", "m3", 1e-3, 0.0, 10.0, "Dead volume of chamber A (hoses included)")
+              .param("V_dead_B", "m3", 1e-3, 0.0, 10.0, "Dead volume of chamber B (hoses included)")
+              .param("x0", "m", 0.0, 0.0, 100.0, "Initial piston position")
+              .param("pA0", "Pa", 0.0, -1e5, 1e9, "Initial pressure of chamber A")
+              .param("pB0", "Pa", 0.0, -1e5, 1e9, "Initial pressure of chamber B")
+              .param("L", "m3/(s*Pa)", 0.0, 0.0, 1e-6, "Internal leakage coefficient")
+              .param("m_piston", "kg", 0.0, 0.0, 1e6, "Piston and rod mass (add a Mass for the load)")
+              .param("k_stop", "N/m", 1e8, 0.0, 1e13, "End-stop stiffness")
+              .param("c_stop", "N*s/m", 1e5, 0.0, 1e10, "End-stop damping")
+              .factory<Cylinder>());
+}
+
+}  // namespace hs::sim

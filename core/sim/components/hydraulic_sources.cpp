@@ -1,0 +1,130 @@
+// Pressure source, flow source, tank and the N-port volume.
+#include <cmath>
+
+#include "../component.h"
+#include "../registry.h"
+#include "library.h"
+
+namespace hs::sim {
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// Ideal pressure source (pump + accumulator + relief valve lumped, as in the seeds): sets the
+// pressure of its node to p, or to the signal at input 'p' when that is connected.
+class PressureSource final : public Component {
+public:
+    std::string configure(const ParamSet& p, const Fluid&) override {
+        p_ = p.num("p");
+        return {};
+    }
+    bool imposesPressure(int) const override { return true; }
+    void eval(Eval& e) override {
+        e.p[node[0]] = isConnected(1) ? in(e, 1) : p_;
+        setFlow(e, 0, 0.0);  // the source supplies whatever the node draws
+    }
+
+private:
+    double p_ = 0;
+};
+
+class Tank final : public Component {
+public:
+    std::string configure(const ParamSet& p, const Fluid&) override {
+        p_ = p.num("p");
+        return {};
+    }
+    bool imposesPressure(int) const override { return true; }
+    void eval(Eval& e) override {
+        e.p[node[0]] = p_;
+        setFlow(e, 0, 0.0);
+    }
+
+private:
+    double p_ = 0;
+};
+
+// Ideal flow source: pushes Q into its node (input 'Q' overrides the parameter).
+class FlowSource final : public Component {
+public:
+    std::string configure(const ParamSet& p, const Fluid&) override {
+        q_ = p.num("Q");
+        return {};
+    }
+    void eval(Eval& e) override { setFlow(e, 0, -(isConnected(1) ? in(e, 1) : q_)); }
+
+private:
+    double q_ = 0;
+};
+
+// Lumped volume: the capacitance of its node. All its ports are the same node.
+class Volume final : public Component {
+public:
+    std::string configure(const ParamSet& p, const Fluid& f) override {
+        v_ = p.num("V");
+        p0_ = p.num("p0");
+        override_ = p.choice("bulk_modulus") == 1;
+        be_ = f.bulk;
+        be_.model = BulkModulus::Model::Constant;
+        be_.value = p.num("Be");
+        if (!(v_ > 0)) return "volume V must be positive";
+        return {};
+    }
+    double constantVolume(int) const override { return v_; }
+    std::optional<double> initialPressure(int) const override { return p0_; }
+    const BulkModulus* bulkModulus(int) const override { return override_ ? &be_ : nullptr; }
+    void eval(Eval& e) override {
+        for (int k = 0; k < 4; ++k) setFlow(e, k, 0.0);
+    }
+
+private:
+    double v_ = 0, p0_ = 0;
+    bool override_ = false;
+    BulkModulus be_;
+};
+
+}  // namespace
+
+void registerHydraulicSources(Registry& r) {
+    r.add(SpecBuilder("PressureSource", "Sources", "Pressure source")
+              .describe("Ideal pressure source: holds its node at pressure p whatever flow is drawn. "
+                        "Represents pump, accumulator and relief valve lumped together, as in the seeds.")
+              .equations("p_node = p   (or the signal at input p when connected)")
+              .source("Ustinov 2023 §3.1 (notes/000_001 §1.1)")
+              .hydraulic("P", "Pressure port")
+              .input("p", "Pressure command [Pa] (overrides the parameter)", true)
+              .param("p", "Pa", 1e7, -1e5, 1e9, "Supply pressure")
+              .factory<PressureSource>());
+    r.add(SpecBuilder("Tank", "Sources", "Tank")
+              .describe("Reservoir at constant pressure.")
+              .equations("p_node = p_t")
+              .source("notes/000_001 §1.1")
+              .hydraulic("P", "Tank port")
+              .param("p", "Pa", 0.0, -1e5, 1e8, "Tank pressure")
+              .factory<Tank>());
+    r.add(SpecBuilder("FlowSource", "Sources", "Flow source")
+              .describe("Ideal flow source: pushes the flow Q into its node.")
+              .equations("Q_into_node = Q   (or the signal at input Q when connected)")
+              .source("notes/003 §1.7 (flow source of the relief-valve line example)")
+              .hydraulic("P", "Outlet")
+              .input("Q", "Flow command [m3/s] (overrides the parameter)", true)
+              .param("Q", "m3/s", 1e-4, -kInf, kInf, "Flow into the node")
+              .factory<FlowSource>());
+    r.add(SpecBuilder("Volume", "Volumes", "Volume")
+              .describe("Lumped oil volume: the capacitance of the node it sits on. Up to four ports, all one node. "
+                        "Small volumes are what make circuits stiff; pick how each one's pressure is solved in the solver configuration.")
+              .equations("dp/dt = Be(p)/V_total * (sum Q_in - dV/dt),  V_total = sum of volumes on the node")
+              .source("Merritt continuity equation; notes/000_001 §0")
+              .hydraulic("P1", "Port 1")
+              .hydraulic("P2", "Port 2", true)
+              .hydraulic("P3", "Port 3", true)
+              .hydraulic("P4", "Port 4", true)
+              .connectInternally({"P1", "P2", "P3", "P4"})
+              .param("V", "m3", 1e-5, 0.0, 10.0, "Volume")
+              .param("p0", "Pa", 0.0, -1e5, 1e9, "Initial pressure")
+              .choice("bulk_modulus", {"fluid", "constant"}, 0, "Bulk modulus: the circuit fluid's, or a constant for this volume")
+              .param("Be", "Pa", 1.5e9, 1e6, 1e11, "Constant bulk modulus (when bulk_modulus = constant)")
+              .factory<Volume>());
+}
+
+}  // namespace hs::sim

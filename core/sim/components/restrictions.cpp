@@ -1,0 +1,76 @@
+// Fixed orifices: turbulent (square-root law) and laminar.
+#include <cmath>
+
+#include "../component.h"
+#include "../registry.h"
+#include "library.h"
+
+namespace hs::sim {
+namespace {
+
+// Q = k * sign(dp) * sqrt(|dp|), k = Cd * A * sqrt(2/rho) or given directly. With dp_tr > 0 the
+// root is replaced below |dp| < dp_tr by a cubic with the same value and slope at dp_tr (finite
+// conductance at dp = 0, the two-regime idea of Aman et al. cited in notes/000_001 §1.1).
+class TurbulentOrifice final : public Component {
+public:
+    std::string configure(const ParamSet& p, const Fluid& f) override {
+        double rho = p.num("rho") > 0 ? p.num("rho") : f.density;
+        k_ = p.choice("spec") == 0 ? p.num("Cd") * p.num("A") * std::sqrt(2.0 / rho) : p.num("k");
+        dpTr_ = p.num("dp_tr");
+        return {};
+    }
+    void eval(Eval& e) override {
+        double q = k_ * flowRoot(P(e, 0) - P(e, 1), dpTr_);
+        setFlow(e, 0, q);
+        setFlow(e, 1, -q);
+    }
+
+private:
+    double k_ = 0, dpTr_ = 0;
+};
+
+class LaminarOrifice final : public Component {
+public:
+    std::string configure(const ParamSet& p, const Fluid&) override {
+        g_ = p.num("G");
+        return {};
+    }
+    void eval(Eval& e) override {
+        double q = g_ * (P(e, 0) - P(e, 1));
+        setFlow(e, 0, q);
+        setFlow(e, 1, -q);
+    }
+
+private:
+    double g_ = 0;
+};
+
+}  // namespace
+
+void registerRestrictions(Registry& r) {
+    r.add(SpecBuilder("TurbulentOrifice", "Restrictions", "Turbulent orifice")
+              .describe("Sharp-edged orifice with the square-root flow law, signed for reverse flow. "
+                        "Optional laminar transition near dp = 0.")
+              .equations("Q = k*sign(pA-pB)*sqrt(|pA-pB|),  k = Cd*A*sqrt(2/rho)\n"
+                         "|dp| < dp_tr: Q = k*dp/sqrt(dp_tr)*(1.25 - 0.25*(dp/dp_tr)^2)")
+              .source("notes/000_001 §0 and §2.4 (three-orifice circuit)")
+              .hydraulic("A", "Inlet (positive flow A -> B)")
+              .hydraulic("B", "Outlet")
+              .choice("spec", {"CdA", "k"}, 0, "Give the orifice as Cd and area, or as a flow coefficient k")
+              .param("Cd", "-", 0.6, 0.0, 2.0, "Discharge coefficient")
+              .param("A", "m2", 7.853981633974483e-7, 0.0, 1.0, "Orifice area")
+              .param("rho", "kg/m3", 0.0, 0.0, 5000.0, "Density (0 = the circuit fluid's)")
+              .param("k", "m3/(s*Pa^0.5)", 1e-8, 0.0, 1.0, "Flow coefficient (when spec = k)")
+              .param("dp_tr", "Pa", 0.0, 0.0, 1e7, "Laminar transition pressure drop (0 = pure square root)")
+              .factory<TurbulentOrifice>());
+    r.add(SpecBuilder("LaminarOrifice", "Restrictions", "Laminar orifice")
+              .describe("Laminar restriction (capillary, leakage path): flow proportional to the pressure drop.")
+              .equations("Q = G*(pA - pB)")
+              .source("notes/003 §1.7 (D13)")
+              .hydraulic("A", "Inlet (positive flow A -> B)")
+              .hydraulic("B", "Outlet")
+              .param("G", "m3/(s*Pa)", 1e-11, 0.0, 1.0, "Conductance")
+              .factory<LaminarOrifice>());
+}
+
+}  // namespace hs::sim

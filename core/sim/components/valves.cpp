@@ -1,0 +1,289 @@
+// Valves: pressure compensator, control throttle, 2/2 on/off, 4/3 proportional directional valve,
+// shuttle, check and relief valves.
+#include <algorithm>
+#include <cmath>
+
+#include "../component.h"
+#include "../registry.h"
+#include "library.h"
+
+namespace hs::sim {
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// Semi-empirical pressure compensator (Handroos & Vilenius 1991), notes/000_001 §1.2:
+//   Q = K*ssqrt(p_s - p_c),  dK/dt = (C5 - p_c + p_load - (C1 + C2*(p_s - p_c))*K)/C3.
+// The seeds do not clamp K; a closing valve drives it negative, so K is held at >= 0 (flow uses
+// max(K,0) and dK/dt is not allowed to push it further below zero). A deviation, documented.
+class PressureCompensator final : public Component {
+public:
+    std::string configure(const ParamSet& p, const Fluid&) override {
+        c1_ = p.num("C1"); c2_ = p.num("C2"); c3_ = p.num("C3"); c5_ = p.num("C5");
+        k0_ = p.num("K0"); dpTr_ = p.num("dp_tr");
+        return {};
+    }
+    std::string checkConnections() const override {
+        if (!isConnected(2) && !isConnected(3)) return "connect the load pressure: pilot port LS or signal input pload";
+        if (isConnected(2) && isConnected(3)) return "connect the load pressure to LS or to pload, not both";
+        return {};
+    }
+    void initStates(double* s) const override { s[0] = k0_; }
+    void eval(Eval& e) override {
+        const double ps = P(e, 0), pc = P(e, 1);
+        const double pl = isConnected(2) ? P(e, 2) : in(e, 3);
+        const double k = S(e)[0];
+        const double q = std::max(k, 0.0) * flowRoot(ps - pc, dpTr_);
+        setFlow(e, 0, q);
+        setFlow(e, 1, -q);
+        setFlow(e, 2, 0.0);
+        double dk = (c5_ - pc + pl - (c1_ + c2_ * (ps - pc)) * k) / c3_;
+        if (k <= 0.0 && dk < 0.0) dk = 0.0;
+        dS(e)[0] = dk;
+    }
+
+private:
+    double c1_ = 0, c2_ = 0, c3_ = 1, c5_ = 0, k0_ = 0, dpTr_ = 0;
+};
+
+// Control throttle of the 2-way flow control valve (Circuit 1), notes/000_001 §1.3:
+//   Q = max(k_t, k_min)*ssqrt(pA - pB),  k_t'' = (U - C9)*C6*C7^2 - 2*C8*C7*k_t' - C7^2*k_t.
+// Pub I prints the opening dynamics as first order; the preprint and the dissertation have this
+// second-order form, which we take. k_min (default 0) keeps the opening non-negative.
+class ControlThrottle final : public Component {
+public:
+    std::string configure(const ParamSet& p, const Fluid&) override {
+        c6_ = p.num("C6"); c7_ = p.num("C7"); c8_ = p.num("C8"); c9_ = p.num("C9");
+        kt0_ = p.num("kt0"); kmin_ = p.num("kt_min"); dpTr_ = p.num("dp_tr");
+        return {};
+    }
+    void initStates(double* s) const override { s[0] = kt0_; s[1] = 0.0; }
+    void eval(Eval& e) override {
+        const double* s = S(e);
+        const double q = std::max(s[0], kmin_) * flowRoot(P(e, 0) - P(e, 1), dpTr_);
+        setFlow(e, 0, q);
+        setFlow(e, 1, -q);
+        double* ds = dS(e);
+        ds[0] = s[1];
+        ds[1] = (in(e, 2) - c9_) * c6_ * c7_ * c7_ - 2.0 * c8_ * c7_ * s[1] - c7_ * c7_ * s[0];
+    }
+
+private:
+    double c6_ = 0, c7_ = 0, c8_ = 0, c9_ = 0, kt0_ = 0, kmin_ = 0, dpTr_ = 0;
+};
+
+// 2/2 on/off valve switched by a signal (0 closed, 1 open; values between open partly).
+class OnOffValve final : public Component {
+public:
+    std::string configure(const ParamSet& p, const Fluid&) override {
+        k_ = p.num("k"); dpTr_ = p.num("dp_tr");
+        return {};
+    }
+    void eval(Eval& e) override {
+        const double u = std::clamp(in(e, 2), 0.0, 1.0);
+        const double q = u * k_ * flowRoot(P(e, 0) - P(e, 1), dpTr_);
+        setFlow(e, 0, q);
+        setFlow(e, 1, -q);
+    }
+
+private:
+    double k_ = 0, dpTr_ = 0;
+};
+
+// 4/3 proportional directional valve, closed centre, with second-order spool dynamics and the
+// consistent sign convention of notes/000_001 §1.5 (opening o = max(|Us| - Ud, 0), gain
+// G = Cv*o or Cv*o^2). The seeds print (Us - Ud) for negative spool, which jumps at -Ud and
+// flips a sign; we take the note's consistent form. Linear law is the default (Cv's unit).
+class DirectionalValve43 final : public Component {
+public:
+    enum { kP, kA, kB, kT, kU };
+    std::string configure(const ParamSet& p, const Fluid&) override {
+        kv_ = p.num("Kv"); wn_ = p.num("wn"); zeta_ = p.num("zeta"); cv_ = p.num("Cv");
+        ud_ = p.num("Ud"); squared_ = p.choice("law") == 1; dpTr_ = p.num("dp_tr");
+        us0_ = p.num("Us0");
+        return {};
+    }
+    void initStates(double* s) const override { s[0] = us0_; s[1] = 0.0; }
+    void eval(Eval& e) override {
+        const double* s = S(e);
+        const double us = s[0];
+        const double o = std::max(std::abs(us) - ud_, 0.0);
+        const double g = cv_ * (squared_ ? o * o : o);
+        double qp = 0, qa = 0, qb = 0, qt = 0;  // flows into the valve at each port
+        if (g > 0.0) {
+            const double pp = P(e, kP), pa = P(e, kA), pb = P(e, kB), pt = P(e, kT);
+            if (us > 0) {
+                const double qpa = g * flowRoot(pp - pa, dpTr_), qbt = g * flowRoot(pb - pt, dpTr_);
+                qp = qpa; qa = -qpa; qb = qbt; qt = -qbt;
+            } else {
+                const double qpb = g * flowRoot(pp - pb, dpTr_), qat = g * flowRoot(pa - pt, dpTr_);
+                qp = qpb; qb = -qpb; qa = qat; qt = -qat;
+            }
+        }
+        setFlow(e, kP, qp);
+        setFlow(e, kA, qa);
+        setFlow(e, kB, qb);
+        setFlow(e, kT, qt);
+        double* ds = dS(e);
+        ds[0] = s[1];
+        ds[1] = kv_ * wn_ * wn_ * in(e, kU) - 2.0 * zeta_ * wn_ * s[1] - wn_ * wn_ * us;
+    }
+
+private:
+    double kv_ = 0, wn_ = 0, zeta_ = 0, cv_ = 0, ud_ = 0, dpTr_ = 0, us0_ = 0;
+    bool squared_ = false;
+};
+
+// Ideal shuttle valve used as a load-sensing selector: outputs max(pA, pB), draws no flow.
+class ShuttleValve final : public Component {
+public:
+    std::string configure(const ParamSet&, const Fluid&) override { return {}; }
+    void eval(Eval& e) override {
+        setFlow(e, 0, 0.0);
+        setFlow(e, 1, 0.0);
+        out(e, 2, std::max(P(e, 0), P(e, 1)));
+    }
+};
+
+// Check valve A -> B: closed below the cracking pressure, opening linearly over dp_open.
+class CheckValve final : public Component {
+public:
+    std::string configure(const ParamSet& p, const Fluid&) override {
+        k_ = p.num("k"); pc_ = p.num("p_crack"); dpo_ = p.num("dp_open"); dpTr_ = p.num("dp_tr");
+        return {};
+    }
+    void eval(Eval& e) override {
+        const double dp = P(e, 0) - P(e, 1);
+        double open = dpo_ > 0 ? std::clamp((dp - pc_) / dpo_, 0.0, 1.0) : (dp > pc_ ? 1.0 : 0.0);
+        const double q = dp > 0 ? open * k_ * flowRoot(dp, dpTr_) : 0.0;
+        setFlow(e, 0, q);
+        setFlow(e, 1, -q);
+    }
+
+private:
+    double k_ = 0, pc_ = 0, dpo_ = 0, dpTr_ = 0;
+};
+
+// Instantaneous relief valve with a linear pressure-flow gradient (notes/003 §1.7, eq. 2.11):
+//   Q = Kq*(pP - pT - p_crack) when positive, else 0.
+class ReliefValve final : public Component {
+public:
+    std::string configure(const ParamSet& p, const Fluid&) override {
+        pc_ = p.num("p_crack"); kq_ = p.num("Kq");
+        return {};
+    }
+    void eval(Eval& e) override {
+        const double q = std::max(kq_ * (P(e, 0) - P(e, 1) - pc_), 0.0);
+        setFlow(e, 0, q);
+        setFlow(e, 1, -q);
+    }
+
+private:
+    double pc_ = 0, kq_ = 0;
+};
+
+}  // namespace
+
+void registerValves(Registry& r) {
+    r.add(SpecBuilder("PressureCompensator", "Valves", "Pressure compensator")
+              .describe("Semi-empirical pressure compensator: a throttle whose flow coefficient K follows a first-order "
+                        "law driven by the compensated and load pressures. Holds p_c - p_load near C5.")
+              .equations("Q = max(K,0)*ssqrt(p_s - p_c)\n"
+                         "dK/dt = (C5 - p_c + p_load - (C1 + C2*(p_s - p_c))*K)/C3,  K held >= 0")
+              .source("Handroos & Vilenius 1991; Ustinov 2023 (notes/000_001 §1.2)")
+              .hydraulic("P", "Supply inlet (p_s)")
+              .hydraulic("C", "Compensated outlet (p_c)")
+              .hydraulic("LS", "Load-sense pilot (no flow)", true)
+              .input("pload", "Load pressure as a signal [Pa] (instead of LS)", true)
+              .param("C1", "-", 4.65e7, -kInf, kInf, "Model constant C1")
+              .param("C2", "-", -1.79e4, -kInf, kInf, "Model constant C2 (flow force)")
+              .param("C3", "-", 4.0e11, 1e-30, kInf, "Model constant C3 (time scale)")
+              .param("C5", "Pa", 1.0e6, -kInf, kInf, "Compensator setting (pressure held across the metering edge)")
+              .param("K0", "m3/(s*Pa^0.5)", 0.05e-9, 0.0, 1.0, "Initial flow coefficient K")
+              .param("dp_tr", "Pa", 0.0, 0.0, 1e7, "Laminar transition pressure drop (0 = pure square root)")
+              .state("K", "m3/(s*Pa^0.5)", "Flow coefficient", 1e-6)
+              .factory<PressureCompensator>());
+    r.add(SpecBuilder("ControlThrottle", "Valves", "Control throttle")
+              .describe("Electrically controlled throttle whose flow coefficient follows a second-order lag of the command "
+                        "(the control edge of the 2-way flow control valve, Circuit 1).")
+              .equations("Q = max(k_t, k_min)*ssqrt(pA - pB)\n"
+                         "k_t'' = (U - C9)*C6*C7^2 - 2*C8*C7*k_t' - C7^2*k_t")
+              .source("Malysheva, Ustinov, Handroos 2021 (Pub I, preprint form); notes/000_001 §1.3")
+              .hydraulic("A", "Inlet")
+              .hydraulic("B", "Outlet")
+              .input("U", "Command [V]")
+              .param("C6", "m3/(s*Pa^0.5*V)", 5.26e-7, -kInf, kInf, "Static gain")
+              .param("C7", "rad/s", 200.0, 1e-6, 1e7, "Natural frequency")
+              .param("C8", "-", 0.45, 0.0, 100.0, "Damping ratio")
+              .param("C9", "V", 1.2, -kInf, kInf, "Command offset (dead zone)")
+              .param("kt0", "m3/(s*Pa^0.5)", 1.0e-7, -1.0, 1.0, "Initial flow coefficient")
+              .param("kt_min", "m3/(s*Pa^0.5)", 0.0, 0.0, 1.0, "Lower bound of the flow coefficient used in the flow")
+              .param("dp_tr", "Pa", 0.0, 0.0, 1e7, "Laminar transition pressure drop (0 = pure square root)")
+              .state("kt", "m3/(s*Pa^0.5)", "Flow coefficient", 1e-7)
+              .state("kt_dot", "m3/(s^2*Pa^0.5)", "Rate of the flow coefficient", 1e-5)
+              .factory<ControlThrottle>());
+    r.add(SpecBuilder("OnOffValve", "Valves", "2/2 on/off valve")
+              .describe("Two-port valve switched instantly by a signal: 0 closed, 1 open (clamped to [0,1]).")
+              .equations("Q = clamp(u,0,1)*k*ssqrt(pA - pB)")
+              .source("notes/000_001 §1.4 (Circuit 1)")
+              .hydraulic("A", "Inlet")
+              .hydraulic("B", "Outlet")
+              .input("open", "Opening command (0..1)")
+              .param("k", "m3/(s*Pa^0.5)", 5.73e-7, 0.0, 1.0, "Flow coefficient when open")
+              .param("dp_tr", "Pa", 0.0, 0.0, 1e7, "Laminar transition pressure drop (0 = pure square root)")
+              .factory<OnOffValve>());
+    r.add(SpecBuilder("DirectionalValve43", "Valves", "4/3 proportional valve")
+              .describe("Closed-centre 4/3 proportional directional valve with second-order spool dynamics and a dead band. "
+                        "Positive spool: P->A and B->T; negative: P->B and A->T.")
+              .equations("Us'' = Kv*wn^2*U - 2*zeta*wn*Us' - wn^2*Us\n"
+                         "o = max(|Us| - Ud, 0),  G = Cv*o (linear) or Cv*o^2 (squared)\n"
+                         "Us > 0: Q_PA = G*ssqrt(pP - pA), Q_BT = G*ssqrt(pB - pT)\n"
+                         "Us < 0: Q_PB = G*ssqrt(pP - pB), Q_AT = G*ssqrt(pA - pT)")
+              .source("Ustinov 2023 §3.2 with the consistent sign convention of notes/000_001 §1.5")
+              .hydraulic("P", "Pressure inlet")
+              .hydraulic("A", "Work port A")
+              .hydraulic("B", "Work port B")
+              .hydraulic("T", "Tank port")
+              .input("U", "Command [V]")
+              .param("Kv", "-", 0.99, -kInf, kInf, "Spool static gain")
+              .param("wn", "rad/s", 331.0, 1e-6, 1e7, "Spool natural frequency")
+              .param("zeta", "-", 0.62, 0.0, 100.0, "Spool damping ratio")
+              .param("Cv", "m3/(s*V*Pa^0.5)", 2.315e-9, 0.0, 1.0, "Flow gain per volt of opening (per V^2 with the squared law)")
+              .param("Ud", "V", 2.0, 0.0, 100.0, "Dead band")
+              .choice("law", {"linear", "squared"}, 0, "Opening law")
+              .param("Us0", "V", 0.0, -100.0, 100.0, "Initial spool signal")
+              .param("dp_tr", "Pa", 0.0, 0.0, 1e7, "Laminar transition pressure drop (0 = pure square root)")
+              .state("Us", "V", "Spool position (as signal)", 1.0)
+              .state("Us_dot", "V/s", "Spool velocity (as signal)", 100.0)
+              .factory<DirectionalValve43>());
+    r.add(SpecBuilder("ShuttleValve", "Valves", "Shuttle valve")
+              .describe("Ideal load-sensing shuttle: outputs the higher of its two pilot pressures as a signal; draws no flow.")
+              .equations("p_out = max(pA, pB)")
+              .source("notes/000_001 §1.1")
+              .hydraulic("A", "Pilot A")
+              .hydraulic("B", "Pilot B")
+              .output("p", "Selected pressure [Pa]")
+              .factory<ShuttleValve>());
+    r.add(SpecBuilder("CheckValve", "Valves", "Check valve")
+              .describe("One-way valve A -> B with cracking pressure and a linear opening range.")
+              .equations("open = clamp((dp - p_crack)/dp_open, 0, 1),  Q = open*k*sqrt(dp) for dp > 0, else 0")
+              .source("Standard poppet check valve model")
+              .hydraulic("A", "Inlet")
+              .hydraulic("B", "Outlet")
+              .param("k", "m3/(s*Pa^0.5)", 1e-6, 0.0, 1.0, "Flow coefficient when fully open")
+              .param("p_crack", "Pa", 1e5, 0.0, 1e9, "Cracking pressure")
+              .param("dp_open", "Pa", 1e5, 0.0, 1e9, "Pressure range from cracking to fully open (0 = instant)")
+              .param("dp_tr", "Pa", 0.0, 0.0, 1e7, "Laminar transition pressure drop (0 = pure square root)")
+              .factory<CheckValve>());
+    r.add(SpecBuilder("ReliefValve", "Valves", "Pressure relief valve")
+              .describe("Instantaneous relief valve with a linear pressure-flow gradient above the cracking pressure.")
+              .equations("Q = Kq*(pP - pT - p_crack) if positive, else 0")
+              .source("Pollmeier thesis eq. 2.11 (notes/003 §1.7)")
+              .hydraulic("P", "Inlet")
+              .hydraulic("T", "Outlet")
+              .param("p_crack", "Pa", 1.2e7, 0.0, 1e9, "Cracking pressure")
+              .param("Kq", "m3/(s*Pa)", 1e-7, 0.0, 1.0, "Pressure-flow gradient")
+              .factory<ReliefValve>());
+}
+
+}  // namespace hs::sim

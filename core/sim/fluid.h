@@ -1,0 +1,35 @@
+// Effective bulk modulus models. SI units.
+#pragma once
+
+#include <cmath>
+
+namespace hs::sim {
+
+// Be(p) = constant, or the Jelali & Kroll log law used by the Ustinov seeds:
+//   Be(p) = a1 * Emax * log(a2 * p / pmax + a3)
+// The seeds do not say which logarithm; base 10 is the physical one (Be(0) = 0.43 GPa,
+// Be(pmax) = 0.98 Emax), base e gives Be(pmax) = 2.27 Emax (notes/000_001 §0). Base 10 is the
+// default, base e is selectable. The argument is guarded so that a negative transient pressure
+// cannot take the log of a non-positive number.
+struct BulkModulus {
+    enum class Model { Constant, LogLaw };
+    Model model = Model::Constant;
+    double value = 1.5e9;  // Constant
+    double a1 = 0.5, a2 = 90.0, a3 = 3.0, emax = 1.8e9, pmax = 2.8e7;
+    bool naturalLog = false;
+    double minArg = 1.0;  // guard: log argument never below this (Be >= Be at p = (minArg-a3)*pmax/a2)
+
+    double operator()(double p) const {
+        if (model == Model::Constant) return value;
+        double arg = a2 * p / pmax + a3;
+        if (arg < minArg) arg = minArg;
+        return a1 * emax * (naturalLog ? std::log(arg) : std::log10(arg));
+    }
+};
+
+struct Fluid {
+    BulkModulus bulk;
+    double density = 870.0;  // kg/m3
+};
+
+}  // namespace hs::sim

@@ -1,0 +1,47 @@
+// Plain description of a circuit as the engine needs it: component instances with parameter
+// values, wires between ports, fluid, and the solver settings of one configuration. core/model
+// produces it from the document; tests build it directly.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "fluid.h"
+
+namespace hs::sim {
+
+struct NetComponent {
+    std::string type;
+    std::string id;
+    std::map<std::string, double> num;        // parameters not given keep their spec default
+    std::map<std::string, std::string> text;  // text and choice parameters (choice by name)
+};
+
+struct NetWire {
+    std::string fromComp, fromPort, toComp, toPort;
+};
+
+struct MethodSetting {
+    std::string method = "integrate";
+    std::map<std::string, double> params;
+};
+
+struct SolverSettings {
+    std::string stepper = "rk4";  // euler | rk4 | dopri5 | cvode
+    double dt = 1e-5;             // fixed step, or initial step of adaptive steppers
+    double rtol = 1e-8;
+    double atol = 1e-8;           // relative to each state's nominal magnitude
+    double maxStep = 0.0;         // adaptive steppers: 0 = unlimited
+    std::map<std::string, MethodSetting> methods;  // by Volume component id
+};
+
+struct Netlist {
+    std::vector<NetComponent> components;
+    std::vector<NetWire> wires;
+    Fluid fluid;
+    double pMin = -1e7;  // physical bounds of node pressures [Pa]; leaving them stops a run
+    double pMax = 1e9;
+};
+
+}  // namespace hs::sim

@@ -1,0 +1,218 @@
+#include "simulator.h"
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <memory>
+#include <sstream>
+
+#include "stepper.h"
+#include "system.h"
+
+namespace hs::sim {
+
+int Trace::column(const std::string& name) const {
+    for (size_t i = 0; i < names.size(); ++i)
+        if (names[i] == name) return static_cast<int>(i);
+    return -1;
+}
+
+namespace {
+
+std::string num(double v) {
+    char b[64];
+    std::snprintf(b, sizeof b, "%.6g", v);
+    return b;
+}
+
+// Where a probe reads its value after a full rhs() evaluation.
+struct Reader {
+    enum Kind { NodeP, PortFlow, MechX, MechV, Signal, State } kind = NodeP;
+    int index = 0;
+    double read(const System& sys, const double* y) const {
+        const Eval& e = sys.eval();
+        switch (kind) {
+        case NodeP: return e.p[index];
+        case PortFlow: return e.flow[index];
+        case MechX: return e.x[index];
+        case MechV: return e.v[index];
+        case Signal: return e.sig[index];
+        case State: return y[index];
+        }
+        return 0.0;
+    }
+};
+
+std::string resolve(System& sys, const ProbeSpec& pr, Reader& r, std::string& unit) {
+    const std::string what = "probe '" + (pr.name.empty() ? pr.quantity + " " + pr.target : pr.name) + "'";
+    const auto dot = pr.target.rfind('.');
+    const std::string comp = dot == std::string::npos ? pr.target : pr.target.substr(0, dot);
+    const std::string part = dot == std::string::npos ? std::string() : pr.target.substr(dot + 1);
+    int ci = -1;
+    for (size_t i = 0; i < sys.comps.size(); ++i)
+        if (sys.comps[i]->id == comp) ci = static_cast<int>(i);
+    if (ci < 0) return what + ": no component '" + comp + "'";
+    const Component& c = *sys.comps[ci];
+    if (pr.quantity == "state") {
+        int k = c.spec->stateIndex(part);
+        if (k < 0) return what + ": component '" + comp + "' has no state '" + part + "'";
+        r = {Reader::State, c.stateOffset + k};
+        unit = c.spec->states[k].unit;
+        return {};
+    }
+    int k = part.empty() ? 0 : c.spec->portIndex(part);
+    if (k < 0) return what + ": component '" + comp + "' has no port '" + part + "'";
+    const PortSpec& ps = c.spec->ports[k];
+    if (c.node[k] < 0 && ps.domain != Domain::Signal) return what + ": port '" + pr.target + "' is not connected";
+    if (pr.quantity == "pressure" && ps.domain == Domain::Hydraulic) { r = {Reader::NodeP, c.node[k]}; unit = "Pa"; return {}; }
+    if (pr.quantity == "flow" && ps.domain == Domain::Hydraulic) { r = {Reader::PortFlow, c.portBase + k}; unit = "m3/s"; return {}; }
+    if (pr.quantity == "position" && ps.domain == Domain::Mechanical) { r = {Reader::MechX, c.node[k]}; unit = "m"; return {}; }
+    if (pr.quantity == "velocity" && ps.domain == Domain::Mechanical) { r = {Reader::MechV, c.node[k]}; unit = "m/s"; return {}; }
+    if (pr.quantity == "force" && ps.domain == Domain::Mechanical) { r = {Reader::PortFlow, c.portBase + k}; unit = "N"; return {}; }
+    if (pr.quantity == "signal" && ps.domain == Domain::Signal) { r = {Reader::Signal, c.node[k]}; unit = "-"; return {}; }
+    return what + ": quantity '" + pr.quantity + "' does not apply to the " + domainName(ps.domain) + " port '" + pr.target + "'";
+}
+
+std::string describeFailure(System& sys, int bad, double t, const double* y, const SolverSettings& s) {
+    std::ostringstream o;
+    o.imbue(std::locale::classic());
+    o << "run diverged at t = " << num(t) << " s: ";
+    if (bad < 0) return o.str() + "the solver failed";
+    const StateInfo& st = sys.states[bad];
+    std::string val = num(y[bad]);
+    if (st.kind == StateKind::Pressure) {
+        o << "pressure of node '" << sys.hyd[st.node].name << "' became " << val << " Pa";
+        if (std::isfinite(y[bad])) o << " (outside the physical bounds [" << num(sys.pMin) << ", " << num(sys.pMax) << "] Pa)";
+        o << ".";
+        const double tau = nodeTimeConstant(sys, st.node);
+        if (std::isfinite(tau) && s.stepper != "cvode" && s.stepper != "dopri5") {
+            const double lim = (s.stepper == "euler" ? 2.0 : 2.785) * tau;
+            o << " Hint: at the last good state this node's time constant V/(Be*G) is " << num(tau)
+              << " s, so the largest stable " << s.stepper << " step is about " << num(lim) << " s (step used: "
+              << num(s.dt) << " s). Reduce the step, or choose another pressure method for volume '"
+              << sys.hyd[st.node].name << "'.";
+        } else {
+            o << " Hint: reduce the step or tighten the tolerances, or choose another pressure method for volume '"
+              << sys.hyd[st.node].name << "'.";
+        }
+    } else {
+        o << "state '" << st.name << "' became " << val << ". Hint: reduce the step or tighten the tolerances.";
+    }
+    return o.str();
+}
+
+}  // namespace
+
+double nodeTimeConstant(System& sys, int n) {
+    const double p = sys.eval().p[n];
+    const double h = std::max(1.0, std::abs(p) * 1e-6);
+    const double g = -(sys.nodeInflow(n, p + h) - sys.nodeInflow(n, p - h)) / (2 * h);
+    if (!(g > 0)) return std::numeric_limits<double>::infinity();
+    return sys.nodeVolume(n) / (sys.nodeBulkModulus(n) * g);
+}
+
+std::string checkProbe(System& sys, const ProbeSpec& probe, std::string* unit) {
+    Reader r;
+    std::string u;
+    std::string e = resolve(sys, probe, r, u);
+    if (unit) *unit = u;
+    return e;
+}
+
+std::vector<ProbeSpec> defaultProbes(const System& sys) {
+    std::vector<ProbeSpec> v;
+    for (const auto& n : sys.hyd) {
+        if (n.imposer >= 0) continue;
+        const PortRef& pr = sys.ports[n.ports.front()];
+        v.push_back({"p " + n.name, "pressure", sys.comps[pr.comp]->id + "." + sys.comps[pr.comp]->spec->ports[pr.port].id});
+    }
+    for (const auto& m : sys.mech) v.push_back({"x " + m.name, "position", m.name});
+    return v;
+}
+
+RunResult simulate(System& sys, const std::vector<ProbeSpec>& probes, const RunOptions& opt) {
+    RunResult res;
+    const auto wall0 = std::chrono::steady_clock::now();
+    auto finish = [&]() {
+        res.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
+        for (const auto& n : sys.hyd)
+            if (n.method) res.methodStats.push_back({n.name, n.method->stats()});
+        return res;
+    };
+    std::vector<Reader> readers(probes.size());
+    for (size_t i = 0; i < probes.size(); ++i) {
+        std::string unit;
+        std::string e = resolve(sys, probes[i], readers[i], unit);
+        if (!e.empty()) { res.error = e; return finish(); }
+        res.trace.names.push_back(probes[i].name.empty() ? probes[i].quantity + " " + probes[i].target : probes[i].name);
+        res.trace.units.push_back(unit);
+    }
+    res.trace.columns.assign(probes.size(), {});
+    if (!(opt.duration > 0)) { res.error = "duration must be positive"; return finish(); }
+    if (!(opt.recordInterval > 0)) { res.error = "record interval must be positive"; return finish(); }
+    const size_t expected = static_cast<size_t>(opt.duration / opt.recordInterval) + 2;
+    res.trace.time.reserve(expected);
+    for (auto& c : res.trace.columns) c.reserve(expected);
+
+    std::string err;
+    auto stepper = makeStepper(opt.solver.stepper, err);
+    if (!stepper) { res.error = err; return finish(); }
+    const int n = sys.stateCount();
+    std::vector<double> y(static_cast<size_t>(n)), dy(static_cast<size_t>(n));
+    sys.initialState(y.data());
+    double t = 0.0;
+    err = stepper->init(sys, t, y.data(), opt.solver);
+    if (!err.empty()) { res.error = err; return finish(); }
+
+    auto record = [&]() {
+        sys.rhs(t, y.data(), dy.data());  // fills node values, flows and signals at (t, y)
+        res.trace.time.push_back(t);
+        for (size_t i = 0; i < readers.size(); ++i) res.trace.columns[i].push_back(readers[i].read(sys, y.data()));
+    };
+    // Algebraic methods need their value before the first record.
+    if (stepper->fixedStep() && !sys.beginStep(t, opt.solver.dt, y.data())) {
+        res.error = "at t = 0 s: " + sys.failure();
+        return finish();
+    }
+    record();
+    const double T = opt.duration, rec = opt.recordInterval;
+    long k = 1;
+    double nextBp = stepper->fixedStep() ? std::numeric_limits<double>::infinity() : sys.nextBreakpoint(t);
+    const double eps = 1e-12 * std::max(1.0, T);
+    while (t < T - eps) {
+        const double nextRec = std::min(static_cast<double>(k) * rec, T);
+        const double target = std::min(nextRec, nextBp);
+        if (!stepper->advance(target, t, y.data())) {
+            res.failTime = t;
+            if (stepper->badState() >= 0) {
+                sys.rhs(t, y.data(), dy.data());  // last good state, for the hint
+                res.error = describeFailure(sys, stepper->badState(), t, y.data(), opt.solver);
+            } else {
+                res.error = "run failed at t = " + num(t) + " s: " + stepper->error();
+            }
+            res.steps = stepper->steps();
+            res.rhsEvaluations = stepper->rhsEvaluations();
+            return finish();
+        }
+        if (!stepper->fixedStep() && t >= nextBp - eps) {
+            stepper->restart(t, y.data());
+            nextBp = sys.nextBreakpoint(t + eps);
+        }
+        if (t >= nextRec - 0.5 * (stepper->fixedStep() ? opt.solver.dt : 0.0) - eps) {
+            record();
+            while (static_cast<double>(k) * rec <= t + eps) ++k;
+            if (opt.progress) opt.progress(t);
+            if (opt.stop && opt.stop->load(std::memory_order_relaxed)) {
+                res.stopped = true;
+                break;
+            }
+        }
+    }
+    res.ok = !res.stopped;
+    res.steps = stepper->steps();
+    res.rhsEvaluations = stepper->rhsEvaluations();
+    return finish();
+}
+
+}  // namespace hs::sim

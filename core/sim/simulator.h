@@ -1,0 +1,62 @@
+// Runs one configuration of a compiled System: steps it, samples the probes at the record
+// interval, watches for divergence and reports it with the node, the time and a hint.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "netlist.h"
+#include "pressure_method.h"
+
+namespace hs::sim {
+
+class System;
+
+struct ProbeSpec {
+    std::string name;      // column name; empty = "<quantity> <target>"
+    std::string quantity;  // pressure | flow | position | velocity | force | signal | state
+    std::string target;    // "comp.port", or "comp.state" for quantity state, or a volume id for pressure
+};
+
+struct Trace {
+    std::vector<std::string> names;
+    std::vector<std::string> units;
+    std::vector<double> time;
+    std::vector<std::vector<double>> columns;  // one per probe, same length as time
+    int column(const std::string& name) const;
+};
+
+struct RunOptions {
+    double duration = 1.0;
+    double recordInterval = 1e-3;
+    SolverSettings solver;
+    const std::atomic<bool>* stop = nullptr;       // set to end the run early
+    std::function<void(double t)> progress;        // called after every record
+};
+
+struct RunResult {
+    bool ok = false;
+    bool stopped = false;
+    std::string error;        // what went wrong, with node, time and a hint
+    double failTime = 0.0;
+    Trace trace;
+    double wallSeconds = 0.0;
+    long steps = 0;
+    long rhsEvaluations = 0;
+    std::vector<std::pair<std::string, MethodStats>> methodStats;  // per node with a method
+};
+
+// Resolves a probe against the system: returns "" and fills unit, or an error naming the probe.
+std::string checkProbe(System& sys, const ProbeSpec& probe, std::string* unit = nullptr);
+// Default probes when a circuit defines none: every node pressure and every mechanical position.
+std::vector<ProbeSpec> defaultProbes(const System& sys);
+
+RunResult simulate(System& sys, const std::vector<ProbeSpec>& probes, const RunOptions& options);
+
+// Time constant tau = V/(Be*G) of hydraulic node n at the last evaluated state (G = -dQnet/dp by
+// a central difference of the node's own flows). Infinity when G <= 0.
+double nodeTimeConstant(System& sys, int n);
+
+}  // namespace hs::sim

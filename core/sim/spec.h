@@ -1,0 +1,97 @@
+// Declare-once component specifications: ports, parameters, states and documentation.
+// The palette, property editor, file format, compiler and the registry-wide test all read these.
+#pragma once
+
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace hs::sim {
+
+enum class Domain { Hydraulic, Mechanical, Signal };
+enum class SignalDir { None, In, Out };
+
+const char* domainName(Domain d);
+
+struct PortSpec {
+    std::string id;
+    Domain domain = Domain::Hydraulic;
+    SignalDir dir = SignalDir::None;  // only for Domain::Signal
+    bool optional = false;            // may stay unconnected
+    std::string description;
+};
+
+enum class ParamKind { Number, Choice, Text };
+
+struct ParamSpec {
+    std::string name;
+    std::string unit;  // SI unit shown to the user ("Pa", "m3", "m3/(s*Pa^0.5)", ...)
+    double def = 0.0;
+    double min = -std::numeric_limits<double>::infinity();
+    double max = std::numeric_limits<double>::infinity();
+    std::string description;
+    ParamKind kind = ParamKind::Number;
+    std::vector<std::string> choices;  // ParamKind::Choice; def is the default index
+    std::string textDef;               // ParamKind::Text
+};
+
+struct StateSpec {
+    std::string name;
+    std::string unit;
+    std::string description;
+    double nominal = 1.0;  // typical magnitude, scales the absolute tolerance of adaptive steppers
+};
+
+class Component;
+
+struct ComponentSpec {
+    std::string type;      // stable id used in files ("TurbulentOrifice")
+    std::string category;  // palette category
+    std::string title;     // human name
+    std::string description;
+    std::string equations;  // plain-text equations shown in help
+    std::string source;     // where the model comes from
+    std::vector<PortSpec> ports;
+    std::vector<ParamSpec> params;
+    std::vector<StateSpec> states;
+    // Groups of ports that are the same hydraulic node inside the component (N-port volume).
+    std::vector<std::vector<int>> internallyConnected;
+    Component* (*create)() = nullptr;
+
+    int portIndex(const std::string& id) const;
+    int paramIndex(const std::string& name) const;
+    int stateIndex(const std::string& name) const;
+};
+
+// Small fluent helper so each component declares its spec in one readable block.
+class SpecBuilder {
+public:
+    SpecBuilder(std::string type, std::string category, std::string title);
+    SpecBuilder& describe(std::string text);
+    SpecBuilder& equations(std::string text);
+    SpecBuilder& source(std::string text);
+    SpecBuilder& hydraulic(std::string id, std::string description, bool optional = false);
+    SpecBuilder& mechanical(std::string id, std::string description, bool optional = false);
+    SpecBuilder& input(std::string id, std::string description, bool optional = false);
+    SpecBuilder& output(std::string id, std::string description);
+    SpecBuilder& param(std::string name, std::string unit, double def, double min, double max,
+                       std::string description);
+    SpecBuilder& choice(std::string name, std::vector<std::string> choices, int def,
+                        std::string description);
+    SpecBuilder& text(std::string name, std::string def, std::string description);
+    SpecBuilder& state(std::string name, std::string unit, std::string description,
+                       double nominal = 1.0);
+    SpecBuilder& connectInternally(std::vector<std::string> portIds);
+    template <class T>
+    SpecBuilder& factory() {
+        spec_.create = []() -> Component* { return new T(); };
+        return *this;
+    }
+    ComponentSpec build() const { return spec_; }
+    operator ComponentSpec() const { return spec_; }
+
+private:
+    ComponentSpec spec_;
+};
+
+}  // namespace hs::sim

@@ -1,0 +1,47 @@
+// Steppers (odeint-shaped): advance a System's state. Fixed-step steppers call the pressure
+// methods' beginStep() once per outer step; adaptive ones integrate to the requested time.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "netlist.h"
+
+namespace hs::sim {
+
+class System;
+
+// Per-step check after every accepted step: returns the index of the first state that is not
+// finite or out of its physical bounds, or -1.
+int firstBadState(const System& sys, const double* y);
+
+class Stepper {
+public:
+    virtual ~Stepper() = default;
+    virtual const char* name() const = 0;
+    virtual bool fixedStep() const = 0;
+    // Returns "" or an error (bad settings, solver set-up failure).
+    virtual std::string init(System& sys, double t0, const double* y0, const SolverSettings& s) = 0;
+    // Advance towards tOut. Fixed-step: whole steps while they end at or before tOut (at least
+    // one). Adaptive: exactly to tOut. Returns false on failure: error() says why, badState()
+    // names the state if the cause was a non-finite / out-of-bounds value, t and y hold the last
+    // good state.
+    virtual bool advance(double tOut, double& t, double* y) = 0;
+    // Adaptive steppers restart after an input discontinuity at t.
+    virtual void restart(double /*t*/, const double* /*y*/) {}
+    long steps() const { return steps_; }
+    long rhsEvaluations() const { return rhs_; }
+    const std::string& error() const { return error_; }
+    int badState() const { return bad_; }
+
+protected:
+    long steps_ = 0, rhs_ = 0;
+    std::string error_;
+    int bad_ = -1;
+};
+
+std::vector<std::string> stepperNames();
+std::unique_ptr<Stepper> makeStepper(const std::string& name, std::string& error);
+
+}  // namespace hs::sim

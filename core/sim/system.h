@@ -1,0 +1,96 @@
+// A compiled circuit: components bound to nodes, the evaluation order, the state layout and the
+// right-hand side of the ODE system. Immutable in structure after building; the scratch arrays
+// make rhs() allocation-free. One System per running configuration (not thread-shared).
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "component.h"
+#include "pressure_method.h"
+
+namespace hs::sim {
+
+struct HydNode {
+    std::string name;          // the Volume on it, or "comp.port" of its first port
+    std::vector<int> ports;    // global port indices
+    std::vector<std::string> volumeIds;  // Volume components on the node (method settings key)
+    double vConst = 0.0;
+    std::vector<int> variablePorts;  // global ports of components with variable volume
+    int imposer = -1;          // component that sets its pressure, or -1
+    BulkModulus be;
+    double p0 = 0.0;
+    std::unique_ptr<PressureMethod> method;  // null for imposed nodes
+};
+
+struct MechNode {
+    std::string name;
+    std::vector<int> ports;
+    double mass = 0.0;
+    double x0 = 0.0;
+    int yIndex = -1;  // position; velocity at yIndex + 1
+};
+
+struct PortRef {
+    int comp = -1;
+    int port = -1;
+};
+
+enum class StateKind { Pressure, MethodInternal, Position, Velocity, Component };
+
+struct StateInfo {
+    std::string name;  // "V2.p", "cyl.rod.x", "comp.K"
+    std::string unit;
+    StateKind kind = StateKind::Component;
+    double nominal = 1.0;
+    int node = -1;  // hydraulic node for Pressure, mechanical node for Position/Velocity
+};
+
+class System {
+public:
+    System() = default;
+    System(const System&) = delete;
+    System& operator=(const System&) = delete;
+
+    int stateCount() const { return static_cast<int>(states.size()); }
+    void initialState(double* y) const;
+    // dy = f(t, y). Leaves every node value, flow and signal of this evaluation in eval().
+    void rhs(double t, const double* y, double* dy);
+    // Called by fixed-step steppers before each outer step (algebraic / inner-loop methods).
+    // Returns false if a method failed; failure() then says why.
+    bool beginStep(double t, double dt, const double* y);
+    // Net inflow [m3/s] into hydraulic node n if its pressure were p, all else as in the last
+    // rhs() evaluation. Only the components on the node are evaluated (scratch derivatives).
+    double nodeInflow(int n, double p);
+    // Capacitance data of node n from the last evaluation.
+    double nodeVolume(int n) const { return vol_[n]; }
+    double nodeBulkModulus(int n) const { return hyd[n].be(p_[n]); }
+
+    const Eval& eval() const { return e_; }
+    const std::string& failure() const { return failure_; }
+    // Earliest input discontinuity after t (infinity if none).
+    double nextBreakpoint(double t) const;
+
+    // --- structure (filled by the builder) --------------------------------------------
+    std::vector<std::unique_ptr<Component>> comps;
+    std::vector<int> order;  // evaluation order (component indices)
+    std::vector<HydNode> hyd;
+    std::vector<MechNode> mech;
+    std::vector<PortRef> ports;  // global port -> component/port
+    std::vector<StateInfo> states;
+    std::vector<int> integratedNodes;  // nodes whose method owns states (derivative pass)
+    std::vector<std::vector<int>> nodeComps;  // per hydraulic node: components on it
+    int signalSlots = 1;
+    Fluid fluid;
+    double pMin = -1e7, pMax = 1e9;
+
+    void allocate();  // size scratch arrays once structure is final
+
+private:
+    Eval e_;
+    std::vector<double> p_, x_, v_, flow_, sig_, pvol_, pdvol_, vol_, dvol_, scratchDy_;
+    std::string failure_;
+};
+
+}  // namespace hs::sim

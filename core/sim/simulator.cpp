@@ -134,7 +134,9 @@ std::vector<ProbeSpec> defaultProbes(const System& sys) {
 RunResult simulate(System& sys, const std::vector<ProbeSpec>& probes, const RunOptions& opt) {
     RunResult res;
     const auto wall0 = std::chrono::steady_clock::now();
+    std::vector<double> y(static_cast<size_t>(sys.stateCount())), dy(y.size());
     auto finish = [&]() {
+        res.finalState = y;
         res.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
         for (const auto& n : sys.hyd)
             if (n.method) res.methodStats.push_back({n.name, n.method->stats()});
@@ -158,8 +160,6 @@ RunResult simulate(System& sys, const std::vector<ProbeSpec>& probes, const RunO
     std::string err;
     auto stepper = makeStepper(opt.solver.stepper, err);
     if (!stepper) { res.error = err; return finish(); }
-    const int n = sys.stateCount();
-    std::vector<double> y(static_cast<size_t>(n)), dy(static_cast<size_t>(n));
     sys.initialState(y.data());
     double t = 0.0;
     err = stepper->init(sys, t, y.data(), opt.solver);

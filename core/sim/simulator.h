@@ -46,6 +46,7 @@ struct RunResult {
     long steps = 0;
     long rhsEvaluations = 0;
     std::vector<std::pair<std::string, MethodStats>> methodStats;  // per node with a method
+    std::vector<double> finalState;  // state vector where the run ended (last good state on failure)
 };
 
 // Resolves a probe against the system: returns "" and fills unit, or an error naming the probe.

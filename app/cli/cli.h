@@ -1,0 +1,46 @@
+// hydrostiff-cli: the headless front end. Each sub-command lives in its own file.
+#pragma once
+
+#include <QString>
+#include <QStringList>
+#include <optional>
+
+#include "model/circuit.h"
+#include "sim/registry.h"
+
+namespace hs::cli {
+
+// Exit codes shared by all sub-commands.
+enum Exit { Ok = 0, RunFailed = 1, Usage = 2, FileError = 3, CircuitError = 4 };
+
+// Minimal option parser: positional arguments and --name value / --flag options.
+class Args {
+public:
+    Args(const QStringList& args, const QStringList& valueOptions, const QStringList& flags);
+    bool ok() const { return error_.isEmpty(); }
+    const QString& error() const { return error_; }
+    QStringList positional;
+    std::optional<QString> value(const QString& name) const;
+    bool flag(const QString& name) const { return flags_.contains(name); }
+    // Parses a number option; sets error on a bad value.
+    std::optional<double> number(const QString& name);
+
+private:
+    QString error_;
+    QMap<QString, QString> values_;
+    QStringList flags_;
+};
+
+// Loads a circuit file, printing every error to stderr. Returns nullopt on failure.
+std::optional<model::Circuit> loadOrReport(const QString& path, const sim::Registry& reg);
+
+void out(const QString& s);   // stdout, with newline
+void err(const QString& s);   // stderr, with newline
+QString fmt(double v, int precision = 4);
+
+int runCommand(const QStringList& args, const sim::Registry& reg);
+int compareCommand(const QStringList& args, const sim::Registry& reg);
+int stiffnessCommand(const QStringList& args, const sim::Registry& reg);
+int componentsCommand(const QStringList& args, const sim::Registry& reg);
+
+}  // namespace hs::cli

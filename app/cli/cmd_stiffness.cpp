@@ -1,0 +1,76 @@
+// hydrostiff-cli stiffness FILE: linear analysis at an operating point.
+#include "cli.h"
+#include "service/comparison.h"
+#include "sim/analysis.h"
+#include "sim/builder.h"
+#include "sim/simulator.h"
+#include "sim/system.h"
+
+namespace hs::cli {
+
+int stiffnessCommand(const QStringList& argv, const sim::Registry& reg) {
+    Args a(argv, {"config", "at", "states"}, {"help", "steady"});
+    if (a.flag("help")) {
+        out("usage: hydrostiff-cli stiffness FILE [--config NAME] [--at T] [--states pressure|all] [--steady]\n"
+            "  Simulates to time T (default 0: the initial state) with the configuration (default: the\n"
+            "  reference), then prints the eigenvalues of the Jacobian (finite differences) of the chosen\n"
+            "  states (pressure: node pressures with every other state frozen, as in the seeds'\n"
+            "  analyses; all: the whole system), the stiffness ratio kappa = |lambda|max/|lambda|min,\n"
+            "  the largest stable RK4 and Euler steps, and per node: pressure, volume, bulk modulus,\n"
+            "  conductance G, time constant V/(Be*G) and its stable steps. --steady first solves the\n"
+            "  chosen states for steady state (other states frozen).");
+        return Ok;
+    }
+    auto at = a.number("at");
+    const QString which = a.value("states").value_or("pressure");
+    if (!a.ok() || a.positional.size() != 1 || (which != "pressure" && which != "all")) {
+        err(!a.ok() ? "stiffness: " + a.error() : "stiffness: give one circuit file and --states pressure|all (see --help)");
+        return Usage;
+    }
+    auto circuit = loadOrReport(a.positional.front(), reg);
+    if (!circuit) return FileError;
+    const model::SolverConfigDoc* cfg = a.value("config") ? circuit->config(*a.value("config")) : circuit->reference();
+    if (!cfg) { err("stiffness: no such configuration"); return Usage; }
+    sim::BuildResult built = sim::build(reg, model::toNetlist(*circuit), model::toSolverSettings(*cfg));
+    if (!built.ok()) { err("stiffness: circuit does not compile:\n" + QString::fromStdString(built.errorText())); return CircuitError; }
+    sim::System& sys = *built.system;
+    std::vector<double> y(static_cast<size_t>(sys.stateCount()));
+    sys.initialState(y.data());
+    double t = 0;
+    if (at && *at > 0) {
+        sim::RunOptions opt;
+        opt.duration = *at;
+        opt.recordInterval = *at;
+        opt.solver = model::toSolverSettings(*cfg);
+        sim::RunResult r = sim::simulate(sys, {}, opt);
+        if (!r.ok) { err("stiffness: the run to t = " + fmt(*at) + " s failed: " + QString::fromStdString(r.error)); return RunFailed; }
+        y = r.finalState;
+        t = *at;
+    }
+    std::vector<int> subset;
+    if (which == "pressure") subset = sim::pressureStates(sys);
+    else for (int i = 0; i < sys.stateCount(); ++i) subset.push_back(i);
+    if (subset.empty()) { err("stiffness: the circuit has no state of that kind"); return CircuitError; }
+    if (a.flag("steady")) {
+        std::string e = sim::steadyState(sys, t, y, subset);
+        if (!e.empty()) { err("stiffness: " + QString::fromStdString(e)); return RunFailed; }
+    }
+    sim::StiffnessReport rep = sim::analyse(sys, t, y, subset);
+    out(QString("%1 at t = %2 s, %3 states (%4)").arg(circuit->name, fmt(t)).arg(subset.size()).arg(which));
+    out("\neigenvalues [1/s]:");
+    for (auto l : rep.eigenvalues)
+        out("  " + fmt(l.real(), 6) + (l.imag() != 0 ? QString(" %1 %2i").arg(l.imag() < 0 ? "-" : "+", fmt(std::abs(l.imag()), 6)) : QString()));
+    out(QString("\nstiffness ratio kappa = %1%2").arg(fmt(rep.kappa, 5),
+        rep.zeroEigenvalues ? QString("  (%1 zero eigenvalue(s) of pure integrators left out)").arg(rep.zeroEigenvalues) : QString()));
+    out(QString("largest stable step: RK4 %1 s, explicit Euler %2 s").arg(fmt(rep.maxStepRk4), fmt(rep.maxStepEuler)));
+    out("\nper node (its own flows, everything else frozen):");
+    out(QString("  %1%2%3%4%5%6%7%8").arg("node", -18).arg("p [bar]", -11).arg("V [m3]", -11).arg("Be [GPa]", -10)
+            .arg("G [m3/(s Pa)]", -15).arg("tau [s]", -11).arg("RK4 max [s]", -13).arg("Euler max [s]"));
+    for (const auto& n : rep.nodes)
+        out(QString("  %1%2%3%4%5%6%7%8").arg(QString::fromStdString(n.name), -18).arg(fmt(n.p / 1e5), -11).arg(fmt(n.volume), -11)
+                .arg(fmt(n.bulkModulus / 1e9), -10).arg(fmt(n.conductance), -15).arg(fmt(n.tau), -11)
+                .arg(fmt(n.maxStepRk4), -13).arg(fmt(n.maxStepEuler)));
+    return Ok;
+}
+
+}  // namespace hs::cli

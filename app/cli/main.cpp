@@ -1,0 +1,38 @@
+// hydrostiff-cli: simulate, compare and analyse HydroStiff circuits without the GUI.
+#include <QCoreApplication>
+
+#include "cli.h"
+
+namespace {
+
+const char* kUsage =
+    "usage: hydrostiff-cli COMMAND [options]\n"
+    "\n"
+    "commands:\n"
+    "  run FILE        simulate one configuration, write CSV, print wall time and real-time factor\n"
+    "  compare FILE    run every configuration, compare each with the reference\n"
+    "  stiffness FILE  Jacobian eigenvalues, stiffness ratio, per-node time constants, stable steps\n"
+    "  components      list the component types with their ports and parameters\n"
+    "\n"
+    "'hydrostiff-cli COMMAND --help' shows the options of a command.\n"
+    "exit codes: 0 ok, 1 a run failed, 2 usage error, 3 file error, 4 circuit error\n";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName("hydrostiff-cli");
+    QStringList args = app.arguments().mid(1);
+    if (args.isEmpty() || args.front() == "--help" || args.front() == "-h" || args.front() == "help") {
+        hs::cli::out(QString::fromUtf8(kUsage).trimmed());
+        return args.isEmpty() ? hs::cli::Usage : hs::cli::Ok;
+    }
+    const QString cmd = args.takeFirst();
+    const hs::sim::Registry reg = hs::sim::Registry::builtin();
+    if (cmd == "run") return hs::cli::runCommand(args, reg);
+    if (cmd == "compare") return hs::cli::compareCommand(args, reg);
+    if (cmd == "stiffness") return hs::cli::stiffnessCommand(args, reg);
+    if (cmd == "components") return hs::cli::componentsCommand(args, reg);
+    hs::cli::err("hydrostiff-cli: unknown command '" + cmd + "'\n\n" + QString::fromUtf8(kUsage).trimmed());
+    return hs::cli::Usage;
+}

@@ -1,0 +1,135 @@
+#include "comparison.h"
+
+#include <QSaveFile>
+#include <algorithm>
+#include <thread>
+
+#include "csv.h"
+#include "sim/builder.h"
+#include "sim/registry.h"
+
+namespace hs::service {
+
+sim::RunResult runConfiguration(const model::Circuit& c, const model::SolverConfigDoc& cfg,
+                                const sim::Registry& reg, double duration,
+                                const std::atomic<bool>* stop, std::function<void(double)> progress) {
+    sim::RunResult res;
+    const sim::SolverSettings solver = model::toSolverSettings(cfg);
+    sim::BuildResult built = sim::build(reg, model::toNetlist(c), solver);
+    if (!built.ok()) {
+        res.error = "circuit does not compile: " + built.errorText();
+        return res;
+    }
+    sim::RunOptions opt;
+    opt.duration = duration > 0 ? duration : c.duration;
+    opt.recordInterval = c.recordInterval;
+    opt.solver = solver;
+    opt.stop = stop;
+    opt.progress = std::move(progress);
+    std::vector<sim::ProbeSpec> probes = model::toProbes(c);
+    if (probes.empty()) probes = sim::defaultProbes(*built.system);
+    return sim::simulate(*built.system, probes, opt);
+}
+
+Comparison runComparison(const model::Circuit& c, const sim::Registry& reg, const CompareOptions& opt) {
+    Comparison cmp;
+    for (const auto& cfg : c.configs) {
+        if (!opt.configs.isEmpty() && !opt.configs.contains(cfg.name) && !cfg.reference) continue;
+        ConfigOutcome o;
+        o.name = cfg.name;
+        o.reference = cfg.reference;
+        cmp.configs.push_back(std::move(o));
+    }
+    if (cmp.configs.empty()) {
+        cmp.error = "no configuration to run";
+        return cmp;
+    }
+    const double duration = opt.duration > 0 ? opt.duration : c.duration;
+    std::atomic<size_t> next{0};
+    auto worker = [&]() {
+        for (size_t i = next++; i < cmp.configs.size(); i = next++) {
+            ConfigOutcome& o = cmp.configs[i];
+            const model::SolverConfigDoc* cfg = c.config(o.name);
+            std::function<void(double)> prog;
+            if (opt.progress) prog = [&, name = o.name](double t) { opt.progress(name, t); };
+            o.result = runConfiguration(c, *cfg, reg, duration, opt.stop, prog);
+        }
+    };
+    const int jobs = std::clamp(opt.jobs, 1, static_cast<int>(cmp.configs.size()));
+    std::vector<std::thread> threads;
+    for (int j = 1; j < jobs; ++j) threads.emplace_back(worker);
+    worker();
+    for (auto& t : threads) t.join();
+
+    for (size_t i = 0; i < cmp.configs.size(); ++i)
+        if (cmp.configs[i].reference && cmp.configs[i].result.ok) cmp.reference = static_cast<int>(i);
+    for (auto& o : cmp.configs) {
+        const double simulated = o.result.trace.time.empty() ? 0.0 : o.result.trace.time.back();
+        o.realTimeFactor = o.result.wallSeconds > 0 ? simulated / o.result.wallSeconds : 0.0;
+        if (cmp.reference < 0 || o.reference) continue;
+        const auto& ref = cmp.configs[static_cast<size_t>(cmp.reference)].result;
+        o.errors = sim::compareTraces(ref.trace, o.result.trace);
+        if (o.result.wallSeconds > 0) o.speedup = ref.wallSeconds / o.result.wallSeconds;
+    }
+    if (cmp.reference < 0) cmp.error = "the reference configuration did not run to the end; no errors computed";
+    return cmp;
+}
+
+QString writeTraceCsv(const QString& path, const sim::Trace& trace) {
+    std::vector<CsvColumn> cols;
+    cols.push_back({"time", "s", trace.time});
+    for (size_t i = 0; i < trace.names.size(); ++i) cols.push_back({trace.names[i], trace.units[i], trace.columns[i]});
+    return writeCsv(path, cols);
+}
+
+QString writeAlignedCsv(const QString& path, const Comparison& cmp) {
+    if (cmp.reference < 0) return "no reference trace to align on";
+    const sim::Trace& ref = cmp.configs[static_cast<size_t>(cmp.reference)].result.trace;
+    std::vector<CsvColumn> cols;
+    cols.push_back({"time", "s", ref.time});
+    for (const auto& o : cmp.configs) {
+        const sim::Trace& tr = o.result.trace;
+        for (size_t p = 0; p < ref.names.size(); ++p) {
+            const int c = tr.column(ref.names[p]);
+            if (c < 0 || tr.time.empty()) continue;
+            CsvColumn col{ref.names[p] + " (" + o.name.toStdString() + ")", ref.units[p], {}};
+            CsvColumn err{ref.names[p] + " error (" + o.name.toStdString() + ")", ref.units[p], {}};
+            col.values.reserve(ref.time.size());
+            for (size_t i = 0; i < ref.time.size(); ++i) {
+                // past the end of a failed run: nan, so the file shows where it stopped
+                const double v = ref.time[i] <= tr.time.back() * (1 + 1e-12) ? sim::interpolate(tr, c, ref.time[i])
+                                                                               : std::numeric_limits<double>::quiet_NaN();
+                col.values.push_back(v);
+                err.values.push_back(v - ref.columns[p][i]);
+            }
+            cols.push_back(std::move(col));
+            if (!o.reference) cols.push_back(std::move(err));
+        }
+    }
+    return writeCsv(path, cols);
+}
+
+}  // namespace hs::service
+
+namespace hs::service {
+
+QString writeMetricsCsv(const QString& path, const Comparison& cmp) {
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Text)) return "cannot write " + path + ": " + f.errorString();
+    std::string s = "configuration,probe,unit,rmse,rrmse [%],max abs error,wall time [s],steps,speed-up [-],real-time factor [-],status\n";
+    auto quote = [](const std::string& v) { return "\"" + v + "\""; };
+    for (const auto& o : cmp.configs) {
+        const std::string tail = "," + formatNumber(o.result.wallSeconds) + "," + std::to_string(o.result.steps) + "," +
+                                 formatNumber(o.reference ? 1.0 : o.speedup) + "," + formatNumber(o.realTimeFactor) + "," +
+                                 (o.result.ok ? "ok" : "failed") + "\n";
+        if (o.errors.empty()) s += quote(o.name.toStdString()) + ",,,,,," + tail.substr(1);
+        for (const auto& e : o.errors)
+            s += quote(o.name.toStdString()) + "," + quote(e.name) + "," + e.unit + "," + formatNumber(e.rmse) + "," +
+                 formatNumber(e.rrmse) + "," + formatNumber(e.maxAbs) + tail;
+    }
+    f.write(s.data(), static_cast<qint64>(s.size()));
+    if (!f.commit()) return "cannot write " + path + ": " + f.errorString();
+    return {};
+}
+
+}  // namespace hs::service

@@ -1,0 +1,61 @@
+// Runs the solver configurations of a circuit and compares each with the reference: the engine
+// behind `hydrostiff-cli compare` and, later, the GUI's run panel.
+#pragma once
+
+#include <QString>
+#include <QStringList>
+#include <atomic>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "model/circuit.h"
+#include "sim/metrics.h"
+#include "sim/simulator.h"
+
+namespace hs::sim {
+class Registry;
+}
+
+namespace hs::service {
+
+struct ConfigOutcome {
+    QString name;
+    bool reference = false;
+    sim::RunResult result;
+    std::vector<sim::ProbeError> errors;  // against the reference (empty for the reference)
+    double speedup = 0;                   // reference wall time / this wall time
+    double realTimeFactor = 0;            // simulated time / wall time (> 1: faster than real time)
+};
+
+struct CompareOptions {
+    double duration = 0;     // 0 = the circuit's
+    QStringList configs;     // empty = all
+    int jobs = 1;            // configurations run at once (1 keeps wall times comparable)
+    const std::atomic<bool>* stop = nullptr;
+    std::function<void(const QString& config, double t)> progress;
+};
+
+struct Comparison {
+    std::vector<ConfigOutcome> configs;
+    int reference = -1;  // index into configs, -1 if the reference was not run or failed
+    QString error;       // circuit-level problem (does not build, no reference)
+};
+
+// Builds and runs one configuration; errors (build, probe, divergence) end up in result.error.
+sim::RunResult runConfiguration(const model::Circuit& c, const model::SolverConfigDoc& cfg,
+                                const sim::Registry& reg, double duration,
+                                const std::atomic<bool>* stop = nullptr,
+                                std::function<void(double)> progress = {});
+
+Comparison runComparison(const model::Circuit& c, const sim::Registry& reg, const CompareOptions& opt);
+
+// Aligned traces on the reference's time grid: time, each probe of each configuration, and each
+// configuration's error (config - reference). Returns "" or an error.
+QString writeAlignedCsv(const QString& path, const Comparison& cmp);
+// The error table: configuration, probe, unit, RMSE, RRMSE %, max abs error, wall time, speed-up.
+QString writeMetricsCsv(const QString& path, const Comparison& cmp);
+// One configuration's trace.
+QString writeTraceCsv(const QString& path, const sim::Trace& trace);
+
+}  // namespace hs::service

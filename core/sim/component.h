@@ -81,6 +81,9 @@ public:
     // A component that reads the flow through another component's port ("comp.port", the flow
     // sensor) names it here; the builder resolves it into watchedPort and orders the evaluation.
     virtual std::string watchedPortName() const { return {}; }
+    // True when eval() writes the same values whatever the time and state (tank, constant,
+    // volume, mass): evaluated once, then left out of the hot loop.
+    virtual bool isStatic() const { return false; }
     // Checks that need to know which optional ports are connected ("" = fine).
     virtual std::string checkConnections() const { return {}; }
 

@@ -9,7 +9,16 @@
 namespace hs::sim {
 
 int firstBadState(const System& sys, const double* y) {
-    for (int i = 0; i < sys.stateCount(); ++i) {
+    // Fast path: a finite sum means every state is finite; then only pressures need the bounds.
+    double sum = 0.0;
+    const int n = sys.stateCount();
+    for (int i = 0; i < n; ++i) sum += y[i] * 0.0;
+    if (sum == 0.0) {
+        for (int i : sys.pressureStateIndices())
+            if (y[i] < sys.pMin || y[i] > sys.pMax) return i;
+        return -1;
+    }
+    for (int i = 0; i < n; ++i) {
         const double v = y[i];
         if (!std::isfinite(v)) return i;
         if (sys.states[i].kind == StateKind::Pressure && (v < sys.pMin || v > sys.pMax)) return i;

@@ -43,6 +43,9 @@ public:
     virtual void initStates(double p0, double* y) const = 0;
     // Pressure of the node during a stage evaluation.
     virtual double pressure(const double* y) const = 0;
+    // Index of the state that IS the pressure, or -1 if pressure() computes it (lets the hot
+    // loop read it without a virtual call).
+    virtual int pressureStateIndex() const { return -1; }
     // Derivatives of owned states, given the node's net inflow q [m3/s], bulk modulus Be [Pa],
     // volume V [m3] and its rate dV/dt [m3/s].
     virtual void derivative(double q, double be, double vol, double dvol, double* dy) const = 0;
@@ -63,6 +66,7 @@ public:
     int stateCount() const override { return 1; }
     void initStates(double p0, double* y) const override { y[stateIndex] = p0; }
     double pressure(const double* y) const override { return y[stateIndex]; }
+    int pressureStateIndex() const override { return stateIndex; }
     void derivative(double q, double be, double vol, double dvol, double* dy) const override {
         dy[stateIndex] = be / vol * (q - dvol);
     }

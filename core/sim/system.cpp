@@ -25,6 +25,41 @@ void System::allocate() {
     e_.portDvol = pdvol_.data();
     e_.fluid = &fluid;
     for (size_t n = 0; n < hyd.size(); ++n) p_[n] = hyd[n].p0;
+    hotNodes_.clear();
+    hotPorts_.clear();
+    hotVarPorts_.clear();
+    for (size_t n = 0; n < hyd.size(); ++n) {
+        HydNode& node = hyd[n];
+        if (!node.method) continue;
+        NodeHot h{node.method.get(), &node.be, node.vConst, static_cast<int>(n), 0, 0, 0, 0,
+                  node.method->pressureStateIndex(), node.method->stateCount() > 0};
+        h.portBegin = static_cast<int>(hotPorts_.size());
+        hotPorts_.insert(hotPorts_.end(), node.ports.begin(), node.ports.end());
+        h.portEnd = static_cast<int>(hotPorts_.size());
+        h.varBegin = static_cast<int>(hotVarPorts_.size());
+        hotVarPorts_.insert(hotVarPorts_.end(), node.variablePorts.begin(), node.variablePorts.end());
+        h.varEnd = static_cast<int>(hotVarPorts_.size());
+        hotNodes_.push_back(h);
+    }
+    hotMech_.clear();
+    for (const MechNode& m : mech) {
+        MechHot h{m.yIndex, static_cast<int>(hotPorts_.size()), 0, 1.0 / m.mass};
+        hotPorts_.insert(hotPorts_.end(), m.ports.begin(), m.ports.end());
+        h.portEnd = static_cast<int>(hotPorts_.size());
+        hotMech_.push_back(h);
+    }
+    pressureStates_.clear();
+    for (size_t i = 0; i < states.size(); ++i)
+        if (states[i].kind == StateKind::Pressure) pressureStates_.push_back(static_cast<int>(i));
+    hotOrder_.clear();
+    std::vector<double> y0(states.size()), dy0(states.size());
+    initialState(y0.data());
+    e_.y = y0.data();
+    e_.dy = dy0.data();
+    for (int c : order) {
+        comps[c]->eval(e_);  // static components write their constant values here, once
+        if (!comps[c]->isStatic()) hotOrder_.push_back(comps[c].get());
+    }
 }
 
 void System::initialState(double* y) const {
@@ -41,37 +76,34 @@ void System::rhs(double t, const double* y, double* dy) {
     e_.t = t;
     e_.y = y;
     e_.dy = dy;
-    const size_t nh = hyd.size();
-    for (size_t n = 0; n < nh; ++n) {
-        const HydNode& node = hyd[n];
-        if (node.method) p_[n] = node.method->pressure(y);
+    double* p = p_.data();
+    for (const NodeHot& h : hotNodes_) p[h.node] = h.pressureState >= 0 ? y[h.pressureState] : h.method->pressure(y);
+    for (size_t m = 0; m < hotMech_.size(); ++m) {
+        x_[m] = y[hotMech_[m].y];
+        v_[m] = y[hotMech_[m].y + 1];
     }
-    for (size_t m = 0; m < mech.size(); ++m) {
-        x_[m] = y[mech[m].yIndex];
-        v_[m] = y[mech[m].yIndex + 1];
-    }
-    for (int c : order) comps[c]->eval(e_);
-    for (size_t n = 0; n < nh; ++n) {
-        const HydNode& node = hyd[n];
-        double vol = node.vConst, dvol = 0.0;
-        for (int g : node.variablePorts) {
-            vol += pvol_[g];
-            dvol += pdvol_[g];
+    for (Component* c : hotOrder_) c->eval(e_);
+    const int* ports = hotPorts_.data();
+    const int* vports = hotVarPorts_.data();
+    const double* flow = flow_.data();
+    for (const NodeHot& h : hotNodes_) {
+        double vol = h.vConst, dvol = 0.0;
+        for (int i = h.varBegin; i < h.varEnd; ++i) {
+            vol += pvol_[vports[i]];
+            dvol += pdvol_[vports[i]];
         }
-        vol_[n] = vol;
-        dvol_[n] = dvol;
-    }
-    for (int n : integratedNodes) {
-        const HydNode& node = hyd[n];
+        vol_[h.node] = vol;
+        dvol_[h.node] = dvol;
+        if (!h.hasStates) continue;
         double q = 0.0;
-        for (int g : node.ports) q -= flow_[g];
-        node.method->derivative(q, node.be(p_[n]), vol_[n], dvol_[n], dy);
+        for (int i = h.portBegin; i < h.portEnd; ++i) q -= flow[ports[i]];
+        h.method->derivative(q, (*h.be)(p[h.node]), vol, dvol, dy);
     }
-    for (const MechNode& m : mech) {
+    for (const MechHot& m : hotMech_) {
         double f = 0.0;
-        for (int g : m.ports) f += flow_[g];
-        dy[m.yIndex] = y[m.yIndex + 1];
-        dy[m.yIndex + 1] = f / m.mass;
+        for (int i = m.portBegin; i < m.portEnd; ++i) f += flow[ports[i]];
+        dy[m.y] = y[m.y + 1];
+        dy[m.y + 1] = f * m.invMass;
     }
 }
 

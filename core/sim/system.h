@@ -68,6 +68,7 @@ public:
     double nodeBulkModulus(int n) const { return hyd[n].be(p_[n]); }
 
     const Eval& eval() const { return e_; }
+    const std::vector<int>& pressureStateIndices() const { return pressureStates_; }
     const std::string& failure() const { return failure_; }
     // Earliest input discontinuity after t (infinity if none).
     double nextBreakpoint(double t) const;
@@ -85,9 +86,27 @@ public:
     Fluid fluid;
     double pMin = -1e7, pMax = 1e9;
 
-    void allocate();  // size scratch arrays once structure is final
+    void allocate();  // size scratch arrays and flatten the hot-path tables once structure is final
 
 private:
+    // Flat tables for rhs(): one entry per node with a method / per mechanical node.
+    struct NodeHot {
+        PressureMethod* method;
+        const BulkModulus* be;
+        double vConst;
+        int node, portBegin, portEnd, varBegin, varEnd;
+        int pressureState;  // >= 0: the pressure is this state (no virtual call needed)
+        bool hasStates;
+    };
+    struct MechHot {
+        int y, portBegin, portEnd;
+        double invMass;
+    };
+    std::vector<NodeHot> hotNodes_;
+    std::vector<MechHot> hotMech_;
+    std::vector<int> hotPorts_, hotVarPorts_;
+    std::vector<Component*> hotOrder_;
+    std::vector<int> pressureStates_;
     Eval e_;
     std::vector<double> p_, x_, v_, flow_, sig_, pvol_, pdvol_, vol_, dvol_, scratchDy_;
     std::string failure_;

@@ -19,6 +19,7 @@ public:
         return {};
     }
     bool imposesPressure(int) const override { return true; }
+    bool isStatic() const override { return !isConnected(1); }
     void eval(Eval& e) override {
         e.p[node[0]] = isConnected(1) ? in(e, 1) : p_;
         setFlow(e, 0, 0.0);  // the source supplies whatever the node draws
@@ -35,6 +36,7 @@ public:
         return {};
     }
     bool imposesPressure(int) const override { return true; }
+    bool isStatic() const override { return true; }
     void eval(Eval& e) override {
         e.p[node[0]] = p_;
         setFlow(e, 0, 0.0);
@@ -73,6 +75,7 @@ public:
     double constantVolume(int) const override { return v_; }
     std::optional<double> initialPressure(int) const override { return p0_; }
     const BulkModulus* bulkModulus(int) const override { return override_ ? &be_ : nullptr; }
+    bool isStatic() const override { return true; }
     void eval(Eval& e) override {
         for (int k = 0; k < 4; ++k) setFlow(e, k, 0.0);
     }

@@ -18,6 +18,7 @@ public:
         return m_ > 0 ? std::string() : std::string("mass m must be positive");
     }
     double mass(int) const override { return m_; }
+    bool isStatic() const override { return true; }
     void eval(Eval& e) override { setForce(e, 0, 0.0); }
 
 private:

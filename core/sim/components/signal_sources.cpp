@@ -17,6 +17,7 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 class Constant final : public Component {
 public:
     std::string configure(const ParamSet& p, const Fluid&) override { v_ = p.num("value"); return {}; }
+    bool isStatic() const override { return true; }
     void eval(Eval& e) override { out(e, 0, v_); }
 
 private:

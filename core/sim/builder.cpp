@@ -15,17 +15,33 @@ std::string BuildResult::errorText() const {
     return s;
 }
 
-std::vector<std::string> pressureMethodNames() { return {"integrate"}; }
-
-std::unique_ptr<PressureMethod> makePressureMethod(const MethodSetting& s, std::string& error) {
-    if (s.method == "integrate") {
-        if (!s.params.empty()) error = "method 'integrate' takes no parameters";
-        return std::make_unique<IntegrateMethod>();
+std::unique_ptr<PressureMethod> makePressureMethod(const Registry& reg, const MethodSetting& s, std::string& error) {
+    const MethodSpec* spec = reg.findMethod(s.method);
+    if (!spec) {
+        std::string known;
+        for (const auto* m : reg.methods()) known += (known.empty() ? "" : ", ") + m->id;
+        error = "unknown pressure method '" + s.method + "' (known: " + known + ")";
+        return nullptr;
     }
-    std::string known;
-    for (const auto& n : pressureMethodNames()) known += (known.empty() ? "" : ", ") + n;
-    error = "unknown pressure method '" + s.method + "' (known: " + known + ")";
-    return nullptr;
+    std::vector<double> values;
+    for (const auto& p : spec->params) values.push_back(p.def);
+    for (const auto& [name, v] : s.params) {
+        const int i = spec->paramIndex(name);
+        if (i < 0) { error = "method '" + s.method + "' has no parameter '" + name + "'"; return nullptr; }
+        const ParamSpec& p = spec->params[static_cast<size_t>(i)];
+        if (!std::isfinite(v) || v < p.min || v > p.max) {
+            std::ostringstream o;
+            o.imbue(std::locale::classic());
+            o << "method '" << s.method << "': parameter '" << name << "' = " << v << " " << p.unit << " is outside ["
+              << p.min << ", " << p.max << "] " << p.unit;
+            error = o.str();
+            return nullptr;
+        }
+        values[static_cast<size_t>(i)] = v;
+    }
+    std::unique_ptr<PressureMethod> m(spec->create(values, error));
+    if (!error.empty()) return nullptr;
+    return m;
 }
 
 namespace {
@@ -269,8 +285,10 @@ void Builder::formHydraulicNodes() {
             owner = vid;
         }
         std::string e;
-        node.method = makePressureMethod(setting, e);
+        node.method = makePressureMethod(reg_, setting, e);
         if (!e.empty()) err("volume '" + node.name + "': " + e);
+        else if (node.method->needsFixedStep() && solver_.stepper != "rk4" && solver_.stepper != "euler")
+            err("volume '" + node.name + "': pressure method '" + setting.method + "' updates once per step and needs a fixed-step stepper (rk4 or euler), not '" + solver_.stepper + "'");
     }
     for (const auto& [vid, setting] : solver_.methods) {
         auto it = compIndex_.find(vid);

@@ -24,8 +24,7 @@ struct BuildResult {
 
 BuildResult build(const Registry& registry, const Netlist& net, const SolverSettings& solver);
 
-// Pressure-method factory: the names the engine knows and the object for a setting.
-std::vector<std::string> pressureMethodNames();
-std::unique_ptr<PressureMethod> makePressureMethod(const MethodSetting& s, std::string& error);
+// Pressure-method factory: the object for a setting (parameters checked against the spec).
+std::unique_ptr<PressureMethod> makePressureMethod(const Registry& reg, const MethodSetting& s, std::string& error);
 
 }  // namespace hs::sim

@@ -42,12 +42,12 @@ public:
     bool advance(double tOut, double& t, double* y) override {
         const int n = sys_->stateCount();
         do {
-            if (!sys_->beginStep(t, dt_, y)) {
+            step(t, y, n);
+            ++steps_;
+            if (sys_->stageFailed()) {
                 error_ = sys_->failure();
                 return false;
             }
-            step(t, y, n);
-            ++steps_;
             bad_ = firstBadState(*sys_, tmp_.data());
             if (bad_ >= 0) {
                 error_ = "state left its bounds";
@@ -57,6 +57,12 @@ public:
             // t = t0 + k*dt would be exact, but steps may be mixed with restarts; 1e-12 relative
             // drift over 1e8 steps is harmless for recording.
             t += dt_;
+            // Held-pressure methods update at the new state, so a recorded sample at t shows
+            // the pressure that belongs to (t, y), and the next step's stages hold it.
+            if (!sys_->beginStep(t, dt_, y)) {
+                error_ = sys_->failure();
+                return false;
+            }
         } while (t + dt_ <= tOut + 1e-9 * dt_);
         return true;
     }

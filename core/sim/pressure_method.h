@@ -1,34 +1,64 @@
 // How the pressure of one hydraulic node is solved. Every capacitive node owns one method object;
 // the system and the steppers never branch on the method's name (ARCHITECTURE §3).
 //
-// A method either keeps the pressure as a state of the global stepper (stateCount() > 0), or
-// computes it itself once per outer step in beginStep() and holds it during the stages
-// (algebraic and inner-loop methods). beginStep() may evaluate the node's own flows at trial
-// pressures through NodeAccess, with every other value frozen.
+// A method either keeps the pressure as a state of the global stepper (stateCount() > 0, e.g.
+// integrate), or computes it itself and holds it: once per outer step in beginStep() (default,
+// the seeds' way: held during the stages) or at every stage evaluation (stageUpdate()). To do so
+// it evaluates the node's own flows at trial pressures through NodeAccess, everything else frozen.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
+
+#include "spec.h"
 
 namespace hs::sim {
 
 class System;
 
 struct MethodStats {
-    std::int64_t innerIterations = 0;
+    std::int64_t outerSteps = 0;        // beginStep/stageUpdate calls
+    std::int64_t innerIterations = 0;   // pseudo-dynamic inner steps
     std::int64_t maxInnerIterations = 0;
     std::int64_t newtonIterations = 0;
     std::int64_t failures = 0;
     std::int64_t capHits = 0;
+    double maxAbsCorrection = 0.0;      // multiple scales: largest |first-order correction| [Pa]
+    // Inner iterations per outer step: bins 1, 2, 3-4, 5-8, ..., 2^14+ (powers of two).
+    std::array<std::int64_t, 16> histogram{};
+    void countInner(std::int64_t n);
 };
 
-// What a method may ask about its node during beginStep().
-struct NodeAccess {
-    System* system = nullptr;
-    int node = -1;
-    double t = 0.0;
-    const double* y = nullptr;
+// What a method may ask about its node while it updates.
+class NodeAccess {
+public:
+    NodeAccess(System* s, int node, double t, double dt) : sys_(s), node_(node), t_(t), dt_(dt) {}
+    double t() const { return t_; }
+    double dt() const { return dt_; }
+    int node() const { return node_; }
+    // Net inflow [m3/s] into the node at pressure p, minus dV/dt of its chambers (the flow that
+    // compresses the oil). Components on the node are re-evaluated; all else is frozen.
+    double netFlow(double p) const;
+    // As netFlow, but only the components flagged in `recompute` (by position in components())
+    // are re-evaluated; the others keep the flows of the outer-step evaluation.
+    double netFlowPartial(double p, const std::vector<char>& recompute) const;
+    // Components on the node and their net flow into it at the outer-step evaluation.
+    int componentCount() const;
+    double componentInflow(int i) const;
+    // Number of ports on the node that carry flow at the outer-step evaluation.
+    int flowPaths() const;
+    double pressure() const;     // held value (the previous solution)
+    double volume() const;
+    double bulkModulus(double p) const;
+    const std::string& name() const;
+
+private:
+    System* sys_;
+    int node_;
+    double t_, dt_;
 };
 
 class PressureMethod {
@@ -39,8 +69,8 @@ public:
     virtual int stateCount() const = 0;
     // Index of the first owned state (set by the builder).
     int stateIndex = -1;
-    // Initial values of owned states.
-    virtual void initStates(double p0, double* y) const = 0;
+    // Initial values of owned states / of the held pressure.
+    virtual void initStates(double p0, double* y) = 0;
     // Pressure of the node during a stage evaluation.
     virtual double pressure(const double* y) const = 0;
     // Index of the state that IS the pressure, or -1 if pressure() computes it (lets the hot
@@ -49,14 +79,21 @@ public:
     // Derivatives of owned states, given the node's net inflow q [m3/s], bulk modulus Be [Pa],
     // volume V [m3] and its rate dV/dt [m3/s].
     virtual void derivative(double q, double be, double vol, double dvol, double* dy) const = 0;
-    // Called by fixed-step steppers once before every outer step. Returns false on failure with
-    // the reason in lastError().
-    virtual bool beginStep(NodeAccess& /*node*/, double /*dt*/) { return true; }
-    virtual const std::string& lastError() const { return error_; }
-    virtual MethodStats stats() const { return {}; }
+    // Held-pressure methods only work under fixed-step steppers, which call beginStep().
+    virtual bool needsFixedStep() const { return false; }
+    // True: update at every stage evaluation instead of once per outer step.
+    virtual bool updatesPerStage() const { return false; }
+    // Update the held pressure. Returns false on failure, with the reason in lastError().
+    virtual bool update(NodeAccess& /*node*/) { return true; }
+    // When a failure should not stop the run (the user's choice), the method keeps going with
+    // its last good value and counts the failure.
+    virtual bool continueOnFailure() const { return false; }
+    const std::string& lastError() const { return error_; }
+    virtual MethodStats stats() const { return stats_; }
 
 protected:
     std::string error_;
+    MethodStats stats_;
 };
 
 // p is a state of the global stepper: dp/dt = Be(p)/V * (sum of inflows - dV/dt).
@@ -64,12 +101,25 @@ class IntegrateMethod final : public PressureMethod {
 public:
     const char* id() const override { return "integrate"; }
     int stateCount() const override { return 1; }
-    void initStates(double p0, double* y) const override { y[stateIndex] = p0; }
+    void initStates(double p0, double* y) override { y[stateIndex] = p0; }
     double pressure(const double* y) const override { return y[stateIndex]; }
     int pressureStateIndex() const override { return stateIndex; }
     void derivative(double q, double be, double vol, double dvol, double* dy) const override {
         dy[stateIndex] = be / vol * (q - dvol);
     }
+};
+
+// A method type as the user sees it: parameters declared once (like components).
+struct MethodSpec {
+    std::string id;
+    std::string title;
+    std::string description;
+    std::string source;
+    std::vector<ParamSpec> params;
+    // Creates the method from fully resolved parameter values (defaults filled in, by spec
+    // order). Returns null and sets error on invalid values.
+    PressureMethod* (*create)(const std::vector<double>& params, std::string& error) = nullptr;
+    int paramIndex(const std::string& name) const;
 };
 
 }  // namespace hs::sim

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "components/library.h"
+#include "methods/methods.h"
 
 namespace hs::sim {
 
@@ -16,6 +17,7 @@ Registry Registry::builtin() {
     registerSensors(r);
     registerSignalSources(r);
     registerSignalBlocks(r);
+    registerPressureMethods(r);
     return r;
 }
 
@@ -35,6 +37,33 @@ std::vector<const ComponentSpec*> Registry::all() const {
     std::vector<const ComponentSpec*> v;
     for (const auto& s : specs_) v.push_back(s.get());
     return v;
+}
+
+}  // namespace hs::sim
+
+namespace hs::sim {
+
+void Registry::addMethod(MethodSpec spec) {
+    if (findMethod(spec.id)) throw std::logic_error("pressure method registered twice: " + spec.id);
+    methods_.push_back(std::make_unique<MethodSpec>(std::move(spec)));
+}
+
+const MethodSpec* Registry::findMethod(const std::string& id) const {
+    for (const auto& m : methods_)
+        if (m->id == id) return m.get();
+    return nullptr;
+}
+
+std::vector<const MethodSpec*> Registry::methods() const {
+    std::vector<const MethodSpec*> v;
+    for (const auto& m : methods_) v.push_back(m.get());
+    return v;
+}
+
+int MethodSpec::paramIndex(const std::string& name) const {
+    for (size_t i = 0; i < params.size(); ++i)
+        if (params[i].name == name) return static_cast<int>(i);
+    return -1;
 }
 
 }  // namespace hs::sim

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "pressure_method.h"
 #include "spec.h"
 
 namespace hs::sim {
@@ -19,9 +20,15 @@ public:
     const ComponentSpec* find(const std::string& type) const;
     std::vector<const ComponentSpec*> all() const;
 
+    // Pressure methods a volume can use ("integrate", "pseudo_dynamic", ...).
+    void addMethod(MethodSpec spec);
+    const MethodSpec* findMethod(const std::string& id) const;
+    std::vector<const MethodSpec*> methods() const;
+
 private:
     std::vector<std::unique_ptr<ComponentSpec>> specs_;
     std::map<std::string, const ComponentSpec*> byType_;
+    std::vector<std::unique_ptr<MethodSpec>> methods_;
 };
 
 }  // namespace hs::sim

@@ -1,5 +1,6 @@
 #include "system.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -48,6 +49,16 @@ void System::allocate() {
         h.portEnd = static_cast<int>(hotPorts_.size());
         hotMech_.push_back(h);
     }
+    stepNodes_.clear();
+    stageNodes_.clear();
+    needsFixedStep_ = false;
+    for (size_t n = 0; n < hyd.size(); ++n) {
+        const PressureMethod* m = hyd[n].method.get();
+        if (!m || !m->needsFixedStep()) continue;
+        needsFixedStep_ = true;
+        (m->updatesPerStage() ? stageNodes_ : stepNodes_).push_back(static_cast<int>(n));
+    }
+    stepFlow_.assign(ports.size(), 0.0);
     pressureStates_.clear();
     for (size_t i = 0; i < states.size(); ++i)
         if (states[i].kind == StateKind::Pressure) pressureStates_.push_back(static_cast<int>(i));
@@ -62,7 +73,8 @@ void System::allocate() {
     }
 }
 
-void System::initialState(double* y) const {
+void System::initialState(double* y) {
+    failure_.clear();
     for (const auto& n : hyd)
         if (n.method) n.method->initStates(n.p0, y);
     for (const auto& m : mech) {
@@ -82,7 +94,8 @@ void System::rhs(double t, const double* y, double* dy) {
         x_[m] = y[hotMech_[m].y];
         v_[m] = y[hotMech_[m].y + 1];
     }
-    for (Component* c : hotOrder_) c->eval(e_);
+    evalComponents();
+    if (!stageNodes_.empty()) updateStageMethods(t);
     const int* ports = hotPorts_.data();
     const int* vports = hotVarPorts_.data();
     const double* flow = flow_.data();
@@ -107,20 +120,101 @@ void System::rhs(double t, const double* y, double* dy) {
     }
 }
 
+void System::evalComponents() {
+    for (Component* c : hotOrder_) c->eval(e_);
+}
+
+void System::updateStageMethods(double t) {
+    stepFlow_ = flow_;
+    // chamber volumes of this evaluation for the methods' netFlow
+    for (const NodeHot& h : hotNodes_) {
+        double dvol = 0.0;
+        for (int i = h.varBegin; i < h.varEnd; ++i) dvol += pdvol_[hotVarPorts_[i]];
+        dvol_[h.node] = dvol;
+    }
+    for (int n : stageNodes_) {
+        NodeAccess acc(this, n, t, currentDt_);
+        PressureMethod* m = hyd[n].method.get();
+        if (!m->update(acc) && !m->continueOnFailure() && failure_.empty())
+            failure_ = "pressure method '" + std::string(m->id()) + "' of volume '" + hyd[n].name + "' failed at t = " +
+                       std::to_string(t) + " s: " + m->lastError();
+        p_[n] = m->pressure(e_.y);
+    }
+    evalComponents();
+}
+
 bool System::beginStep(double t, double dt, const double* y) {
-    NodeAccess acc;
-    acc.system = this;
-    acc.t = t;
-    acc.y = y;
-    for (size_t n = 0; n < hyd.size(); ++n) {
-        if (!hyd[n].method) continue;
-        acc.node = static_cast<int>(n);
-        if (!hyd[n].method->beginStep(acc, dt)) {
-            failure_ = hyd[n].method->lastError();
+    currentDt_ = dt;
+    if (stepNodes_.empty()) return true;
+    rhs(t, y, scratchDy_.data());
+    stepFlow_ = flow_;
+    for (int n : stepNodes_) {
+        NodeAccess acc(this, n, t, dt);
+        PressureMethod* m = hyd[n].method.get();
+        if (!m->update(acc) && !m->continueOnFailure()) {
+            failure_ = "pressure method '" + std::string(m->id()) + "' of volume '" + hyd[n].name + "' failed: " +
+                       m->lastError();
             return false;
         }
+        p_[n] = m->pressure(y);
     }
     return true;
+}
+
+double System::nodeInflowPartial(int n, double p, const std::vector<char>& recompute) {
+    const double saved = p_[n];
+    double* savedDy = e_.dy;
+    e_.dy = scratchDy_.data();
+    p_[n] = p;
+    const auto& comps_ = nodeComps[n];
+    for (size_t i = 0; i < comps_.size(); ++i)
+        if (recompute[i]) comps[comps_[i]]->eval(e_);
+    double q = 0.0;
+    for (int g : hyd[n].ports) {
+        const int c = ports[g].comp;
+        const size_t i = static_cast<size_t>(std::find(comps_.begin(), comps_.end(), c) - comps_.begin());
+        q -= recompute[i] ? flow_[g] : stepFlow_[g];
+    }
+    p_[n] = saved;
+    e_.dy = savedDy;
+    return q;
+}
+
+double System::componentInflow(int n, int i) const {
+    const int c = nodeComps[n][static_cast<size_t>(i)];
+    double q = 0.0;
+    for (int g : hyd[n].ports)
+        if (ports[g].comp == c) q -= stepFlow_[g];
+    return q;
+}
+
+int System::flowPaths(int n) const {
+    int k = 0;
+    for (int g : hyd[n].ports)
+        if (stepFlow_[g] != 0.0) ++k;
+    return k;
+}
+
+// --- NodeAccess ----------------------------------------------------------------------------
+
+double NodeAccess::netFlow(double p) const { return sys_->nodeInflow(node_, p) - sys_->nodeDvol(node_); }
+double NodeAccess::netFlowPartial(double p, const std::vector<char>& r) const {
+    return sys_->nodeInflowPartial(node_, p, r) - sys_->nodeDvol(node_);
+}
+int NodeAccess::componentCount() const { return static_cast<int>(sys_->nodeComps[node_].size()); }
+double NodeAccess::componentInflow(int i) const { return sys_->componentInflow(node_, i); }
+int NodeAccess::flowPaths() const { return sys_->flowPaths(node_); }
+double NodeAccess::pressure() const { return sys_->nodePressure(node_); }
+double NodeAccess::volume() const { return sys_->nodeVolume(node_); }
+double NodeAccess::bulkModulus(double p) const { return sys_->hyd[node_].be(p); }
+const std::string& NodeAccess::name() const { return sys_->hyd[node_].name; }
+
+void MethodStats::countInner(std::int64_t n) {
+    innerIterations += n;
+    maxInnerIterations = std::max(maxInnerIterations, n);
+    int bin = 0;
+    for (std::int64_t v = n - 1; v > 0 && bin < 15; v >>= 1) ++bin;
+    ++histogram[static_cast<size_t>(bin)];
 }
 
 double System::nodeInflow(int n, double p) {

@@ -54,15 +54,29 @@ public:
     System& operator=(const System&) = delete;
 
     int stateCount() const { return static_cast<int>(states.size()); }
-    void initialState(double* y) const;
+    void initialState(double* y);  // also resets held pressures of algebraic methods
     // dy = f(t, y). Leaves every node value, flow and signal of this evaluation in eval().
     void rhs(double t, const double* y, double* dy);
-    // Called by fixed-step steppers before each outer step (algebraic / inner-loop methods).
-    // Returns false if a method failed; failure() then says why.
+    // Called by fixed-step steppers before each outer step: evaluates the system at (t, y) and
+    // lets every held-pressure method update its node (in node order, each seeing the values
+    // its predecessors just found). Returns false if a method failed; failure() says why.
+    // Does nothing when no node needs it.
     bool beginStep(double t, double dt, const double* y);
+    // A per-stage method failed inside rhs() (checked by the steppers after each step).
+    bool stageFailed() const { return !failure_.empty(); }
     // Net inflow [m3/s] into hydraulic node n if its pressure were p, all else as in the last
     // rhs() evaluation. Only the components on the node are evaluated (scratch derivatives).
     double nodeInflow(int n, double p);
+    // Same, re-evaluating only the flagged components of nodeComps[n]; the others contribute
+    // the flows they had at the last full evaluation (the outer step).
+    double nodeInflowPartial(int n, double p, const std::vector<char>& recompute);
+    // Net flow into node n from component nodeComps[n][i] at the last full evaluation.
+    double componentInflow(int n, int i) const;
+    // Ports of node n that carried flow at the last full evaluation.
+    int flowPaths(int n) const;
+    double nodeDvol(int n) const { return dvol_[n]; }
+    double nodePressure(int n) const { return p_[n]; }
+    bool needsFixedStep() const { return needsFixedStep_; }
     // Capacitance data of node n from the last evaluation.
     double nodeVolume(int n) const { return vol_[n]; }
     double nodeBulkModulus(int n) const { return hyd[n].be(p_[n]); }
@@ -107,6 +121,12 @@ private:
     std::vector<int> hotPorts_, hotVarPorts_;
     std::vector<Component*> hotOrder_;
     std::vector<int> pressureStates_;
+    std::vector<int> stepNodes_, stageNodes_;  // nodes whose method updates per step / per stage
+    std::vector<double> stepFlow_;             // port flows of the last full evaluation
+    bool needsFixedStep_ = false;
+    double currentDt_ = 0.0;
+    void evalComponents();
+    void updateStageMethods(double t);
     Eval e_;
     std::vector<double> p_, x_, v_, flow_, sig_, pvol_, pdvol_, vol_, dvol_, scratchDy_;
     std::string failure_;

@@ -1,0 +1,135 @@
+// The pressure methods a volume can pick, each declared once with its parameters (defaults from
+// the papers) and registered here.
+#include "methods.h"
+
+#include <limits>
+
+#include "../registry.h"
+#include "algebraic.h"
+#include "pseudo_dynamic.h"
+
+namespace hs::sim {
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+ParamSpec num(std::string name, std::string unit, double def, double min, double max, std::string d) {
+    ParamSpec p;
+    p.name = std::move(name);
+    p.unit = std::move(unit);
+    p.def = def;
+    p.min = min;
+    p.max = max;
+    p.description = std::move(d);
+    return p;
+}
+ParamSpec choice(std::string name, std::vector<std::string> opts, int def, std::string d) {
+    ParamSpec p;
+    p.name = std::move(name);
+    p.kind = ParamKind::Choice;
+    p.choices = std::move(opts);
+    p.def = def;
+    p.min = 0;
+    p.max = static_cast<double>(p.choices.size()) - 1;
+    p.description = std::move(d);
+    return p;
+}
+// update / on_failure: the two policy parameters every held-pressure method has.
+void addPolicy(std::vector<ParamSpec>& v, bool stageOption = true) {
+    if (stageOption)
+        v.push_back(choice("update", {"step", "stage"}, 0,
+                           "Solve once per outer step and hold during the stages (the papers' way), or at every stage"));
+    v.push_back(choice("on_failure", {"stop", "continue"}, 0,
+                       "When the method fails (no bracket, cap reached, NaN): stop the run, or keep the last value and count it"));
+}
+template <class M>
+PressureMethod* withPolicy(M* m, const std::vector<double>& v, size_t first, bool stageOption = true) {
+    const bool stage = stageOption && v[first] > 0.5;
+    const bool cont = v[first + (stageOption ? 1 : 0)] > 0.5;
+    m->setPolicy(stage, cont);
+    return m;
+}
+
+}  // namespace
+
+void registerPressureMethods(Registry& r) {
+    r.addMethod({"integrate", "Integrate (ODE state)",
+                 "The pressure is a state of the global stepper: dp/dt = Be(p)/V*(sum Q_in - dV/dt). Exact, but a small "
+                 "volume makes it stiff and forces a tiny explicit step.",
+                 "Merritt; all seeds", {},
+                 [](const std::vector<double>&, std::string&) -> PressureMethod* { return new IntegrateMethod(); }});
+
+    std::vector<ParamSpec> pds = {
+        num("V_pseudo", "m3", 1e-3, 1e-12, 10.0, "Pseudo-volume of the inner loop (papers: 10-100x the real volume; 1e-3 in Circuit 1)"),
+        num("dt_inner", "s", 1e-5, 1e-12, 1.0, "Inner RK4 step"),
+        num("tol", "Pa", 10.0, 1e-9, 1e9, "Converged when the pressure changes less than this in one inner step"),
+        num("max_iter", "-", 100000, 1, 1e9, "Cap on inner iterations per outer step")};
+    addPolicy(pds);
+    r.addMethod({"pseudo_dynamic", "Pseudo-dynamic (classic)",
+                 "Inner loop integrating dp/dt = Be/V_pseudo*(Q_in(p) - Q_out) with RK4 at dt_inner until the change per inner "
+                 "step is below tol. Only the components feeding the node at the outer step are re-evaluated; outflows are "
+                 "frozen at their outer-step values.",
+                 "Aman & Handroos 2008-2010; notes/000_001 §3.2", pds,
+                 [](const std::vector<double>& v, std::string&) -> PressureMethod* {
+                     return withPolicy(new PseudoDynamicMethod(false, v[0], v[1], v[2], v[2], 0, static_cast<long>(v[3])), v, 4);
+                 }});
+
+    std::vector<ParamSpec> adv = {
+        num("V_pseudo", "m3", 1e-3, 1e-12, 10.0, "Pseudo-volume of the inner loop (papers: 1e-3 m3, 100x V1 of Circuit 1)"),
+        num("dt_inner", "s", 1e-5, 1e-12, 1.0, "Inner RK4 step (Circuit 1: 1e-5; Circuit 2: 1e-4)"),
+        num("tol_high", "Pa", 300.0, 1e-9, 1e9, "Tolerance at or above the switch pressure"),
+        num("tol_low", "Pa", 10.0, 1e-9, 1e9, "Tolerance below the switch pressure"),
+        num("p_switch", "Pa", 22e5, -1e7, 1e9, "Switch pressure of the adaptive tolerance (22 bar in both papers' circuits)"),
+        num("max_iter", "-", 100000, 1, 1e9, "Cap on inner iterations per outer step")};
+    addPolicy(adv);
+    r.addMethod({"advanced_pseudo_dynamic", "Advanced pseudo-dynamic (AdvPDS)",
+                 "Pseudo-dynamic inner loop with every flow of the node recomputed inside it (consistency) and an adaptive "
+                 "criterion: |dp| < tol_low below p_switch, < tol_high above.",
+                 "Malysheva, Ustinov, Handroos 2021 (Pub I); notes/000_001 §3.3", adv,
+                 [](const std::vector<double>& v, std::string&) -> PressureMethod* {
+                     return withPolicy(new PseudoDynamicMethod(true, v[0], v[1], v[2], v[3], v[4], static_cast<long>(v[5])), v, 6);
+                 }});
+
+    std::vector<ParamSpec> qs = {
+        choice("corrector", {"none", "compressibility"}, 0,
+               "none: sum Q(p) = 0 (pure singular perturbation). compressibility: keeps the flow V/Be*dp/dt that compresses "
+               "the oil, estimated from the last two solutions (the paper's corrector is not published; this is ours)"),
+        num("tol", "Pa", 1.0, 1e-9, 1e7, "Pressure tolerance of the Newton solve"),
+        num("max_iter", "-", 60, 1, 1e6, "Cap on Newton iterations")};
+    addPolicy(qs);
+    r.addMethod({"quasi_steady", "Quasi-steady (singular perturbation)",
+                 "The node is algebraic: solve sum Q(p) - dV/dt = 0 on the node's own flows by bracketing and safeguarded "
+                 "Newton. Works for any number of connected components; for two turbulent orifices it equals "
+                 "p = (p_out + alpha*p_in)/(1 + alpha), alpha = (K_in/K_out)^2.",
+                 "Kiani-Oshtorjani et al. 2019; notes/000_001 §3.4", qs,
+                 [](const std::vector<double>& v, std::string&) -> PressureMethod* {
+                     return withPolicy(new QuasiSteadyMethod(false, v[0] > 0.5, v[1], static_cast<int>(v[2])), v, 3);
+                 }});
+
+    std::vector<ParamSpec> mms = {num("tol", "Pa", 1.0, 1e-9, 1e7, "Pressure tolerance of the Newton solve"),
+                                  num("max_iter", "-", 60, 1, 1e6, "Cap on Newton iterations")};
+    addPolicy(mms);
+    r.addMethod({"multiple_scales", "Multiple scales (MMS)",
+                 "Quasi-steady pressure plus the printed first-order correction of Pub II eq. 21: "
+                 "p = p0 - (1/t)(8V/Be)[Q_in/(p_up - p0) + Q_out/(p0 - p_down)]^-1 = p0 - 4V/(Be*G*t). Only for a volume "
+                 "with one inlet and one outlet; the statistics report the largest correction applied.",
+                 "Kiani-Oshtorjani, Ustinov et al. 2020 (Pub II); notes/000_001 §3.5", mms,
+                 [](const std::vector<double>& v, std::string&) -> PressureMethod* {
+                     return withPolicy(new QuasiSteadyMethod(true, false, v[0], static_cast<int>(v[1])), v, 2);
+                 }});
+
+    std::vector<ParamSpec> li = {
+        choice("scheme", {"backward_euler", "trapezoidal"}, 0, "Implicit rule applied to this node"),
+        num("tol", "Pa", 1.0, 1e-9, 1e7, "Pressure tolerance of the Newton solve"),
+        num("max_iter", "-", 60, 1, 1e6, "Cap on Newton iterations")};
+    addPolicy(li, false);
+    r.addMethod({"local_implicit", "Local implicit",
+                 "Backward Euler (or trapezoidal) on this node only, with a scalar Newton solve per outer step; the rest of "
+                 "the circuit stays explicit and frozen during the solve. The value found is held during the step.",
+                 "Semi-implicit split as in Simscape-style solvers", li,
+                 [](const std::vector<double>& v, std::string&) -> PressureMethod* {
+                     return withPolicy(new LocalImplicitMethod(v[0] > 0.5, v[1], static_cast<int>(v[2])), v, 3, false);
+                 }});
+}
+
+}  // namespace hs::sim

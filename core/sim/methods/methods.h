@@ -1,0 +1,7 @@
+// Registration of the built-in pressure methods.
+#pragma once
+
+namespace hs::sim {
+class Registry;
+void registerPressureMethods(Registry& r);
+}  // namespace hs::sim

@@ -70,6 +70,13 @@ int stiffnessCommand(const QStringList& argv, const sim::Registry& reg) {
         out(QString("  %1%2%3%4%5%6%7%8").arg(QString::fromStdString(n.name), -18).arg(fmt(n.p / 1e5), -11).arg(fmt(n.volume), -11)
                 .arg(fmt(n.bulkModulus / 1e9), -10).arg(fmt(n.conductance), -15).arg(fmt(n.tau), -11)
                 .arg(fmt(n.maxStepRk4), -13).arg(fmt(n.maxStepEuler)));
+    const auto solver = model::toSolverSettings(*cfg);
+    out(QString("\nguidance for configuration '%1' (%2, step %3 s):").arg(cfg->name, cfg->stepper, fmt(cfg->dt)));
+    for (const auto& n : rep.nodes) {
+        const sim::Suggestion s = sim::suggest(n, solver.stepper, solver.dt);
+        out(QString("  %1 -> %2: %3").arg(QString::fromStdString(n.name), QString::fromStdString(s.method),
+                                         QString::fromStdString(s.reason)));
+    }
     return Ok;
 }
 

@@ -72,7 +72,7 @@ public:
             return false;
         }
         bad_ = firstBadState(*sys_, NV_DATA_S(y_));
-        if (bad_ >= 0) { error_ = "state left its bounds"; return false; }
+        if (bad_ >= 0) { badValue_ = NV_Ith_S(y_, bad_); error_ = "state left its bounds"; return false; }
         t = tr;
         for (int i = 0; i < n_; ++i) y[i] = NV_Ith_S(y_, i);
         return true;

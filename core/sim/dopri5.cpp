@@ -71,7 +71,7 @@ public:
             const double fac = std::clamp(0.9 * std::pow(std::max(err, 1e-10), -0.2), 0.2, 5.0);
             if (err <= 1.0) {
                 bad_ = firstBadState(*sys_, ynew_.data());
-                if (bad_ >= 0) { error_ = "state left its bounds"; return false; }
+                if (bad_ >= 0) { badValue_ = ynew_[bad_]; error_ = "state left its bounds"; return false; }
                 t = last ? tOut : t + h;
                 std::copy(ynew_.begin(), ynew_.end(), y);
                 std::swap(k1_, k7_);

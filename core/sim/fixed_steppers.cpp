@@ -50,6 +50,7 @@ public:
             }
             bad_ = firstBadState(*sys_, tmp_.data());
             if (bad_ >= 0) {
+                badValue_ = tmp_[bad_];
                 error_ = "state left its bounds";
                 return false;
             }

@@ -34,11 +34,14 @@ public:
     long rhsEvaluations() const { return rhs_; }
     const std::string& error() const { return error_; }
     int badState() const { return bad_; }
+    // The offending value of that state (not finite or out of bounds); y keeps the last good one.
+    double badValue() const { return badValue_; }
 
 protected:
     long steps_ = 0, rhs_ = 0;
     std::string error_;
     int bad_ = -1;
+    double badValue_ = 0.0;
 };
 
 std::vector<std::string> stepperNames();

@@ -10,10 +10,17 @@ bool QuasiSteadyMethod::update(NodeAccess& node) {
     // Optional flow corrector: pure SPT drops the flow that compresses the oil, V/Be*dp/dt, and
     // its position error drifts (notes §3.4; the paper's corrector is not given). This corrector
     // keeps that flow, estimated explicitly from the last two solutions.
-    const double pdot = corrector_ && dt > 0 ? (held_ - prev_) / dt : 0.0;
+    // The first solutions jump from the initial condition to the slow manifold; their
+    // difference is no rate, so the corrector starts once two quasi-steady solutions exist.
+    double pdot = corrector_ && dt > 0 && stats_.outerSteps > 3 ? (held_ - prev_) / dt : 0.0;
     auto g = [&](double p) { return node.netFlow(p) - vol / node.bulkModulus(p) * pdot; };
     double p0 = held_;
-    if (!solve(g, held_, tol_, maxIter_, p0)) return fail(node, error_);
+    if (!solve(g, held_, tol_, maxIter_, p0)) {
+        if (pdot == 0.0) return fail(node, error_);
+        // An explicit rate can ask for more flow than the node can pass: drop it for this step.
+        pdot = 0.0;
+        if (!solve(g, held_, tol_, maxIter_, p0)) return fail(node, error_);
+    }
     double p = p0;
     if (mms_) {
         // Pub II eq. 21 / dissertation eq. 4.18, as printed:

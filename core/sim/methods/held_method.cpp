@@ -51,19 +51,30 @@ bool HeldPressureMethod::solve(const std::function<double(double)>& g, double gu
     if (!bracketed) { error_ = "no pressure in [-100, 10000] bar balances the flows (no bracket)"; return false; }
     if (fb == 0) { root = b; return true; }
     if (a > b) { std::swap(a, b); std::swap(fa, fb); }
-    // Safeguarded Newton inside [a, b].
-    x = (fa != fb) ? a - fa * (b - a) / (fb - fa) : 0.5 * (a + b);
+    // Safeguarded Newton inside [a, b] (rtsafe-style): take the Newton step only if it stays in
+    // the bracket and at least halves the previous step; otherwise bisect. The bracket shrinks
+    // every iteration, so the solve converges even where the square-root law has an infinite
+    // slope (a closed valve puts the root exactly at the supply pressure).
+    x = 0.5 * (a + b);
+    double dxOld = b - a, dx = dxOld;
     for (int it = 0; it < maxIter; ++it) {
         ++stats_.newtonIterations;
         fx = g(x);
         if (fx == 0.0) { root = x; return true; }
         if ((fx > 0) == (fa > 0)) { a = x; fa = fx; } else { b = x; fb = fx; }
-        const double d = std::max(1e-6 * std::abs(x), 1e-3);
+        const double d = std::max(1e-7 * std::abs(x), 1e-4);
         const double slope = (g(x + d) - fx) / d;
-        double xn = slope != 0.0 && std::isfinite(slope) ? x - fx / slope : 0.5 * (a + b);
-        if (!(xn > a && xn < b)) xn = 0.5 * (a + b);
-        if (std::abs(xn - x) < tol || (b - a) < tol) { root = xn; return true; }
-        x = xn;
+        const double xn = slope != 0.0 && std::isfinite(slope) ? x - fx / slope : a - 1.0;
+        if (xn > a && xn < b && std::abs(xn - x) < 0.5 * std::abs(dxOld)) {
+            dxOld = dx;
+            dx = xn - x;
+            x = xn;
+        } else {
+            dxOld = dx;
+            dx = 0.5 * (b - a);
+            x = a + dx;
+        }
+        if (std::abs(dx) < tol || (b - a) < tol) { root = x; return true; }
     }
     error_ = "no convergence within " + std::to_string(maxIter) + " Newton iterations";
     ++stats_.capHits;

@@ -383,7 +383,8 @@ void Builder::layoutStates() {
     }
     for (auto& c : sys_->comps) {
         c->stateOffset = static_cast<int>(st.size());
-        for (const auto& s : c->spec->states) st.push_back({c->id + "." + s.name, s.unit, StateKind::Component, s.nominal, -1});
+        for (const auto& s : c->spec->states)
+            st.push_back({c->id + "." + s.name, s.unit, StateKind::Component, s.nominal, -1, s.lower});
     }
 }
 

@@ -55,6 +55,7 @@ public:
                 return false;
             }
             for (int i = 0; i < n; ++i) y[i] = tmp_[i];
+            sys_->project(y);
             // t = t0 + k*dt would be exact, but steps may be mixed with restarts; 1e-12 relative
             // drift over 1e8 steps is harmless for recording.
             t += dt_;

@@ -85,8 +85,8 @@ SpecBuilder& SpecBuilder::text(std::string name, std::string def, std::string d)
     spec_.params.push_back(std::move(p));
     return *this;
 }
-SpecBuilder& SpecBuilder::state(std::string name, std::string unit, std::string d, double nom) {
-    spec_.states.push_back({std::move(name), std::move(unit), std::move(d), nom});
+SpecBuilder& SpecBuilder::state(std::string name, std::string unit, std::string d, double nom, double lower) {
+    spec_.states.push_back({std::move(name), std::move(unit), std::move(d), nom, lower});
     return *this;
 }
 SpecBuilder& SpecBuilder::connectInternally(std::vector<std::string> ids) {

@@ -40,6 +40,7 @@ struct StateSpec {
     std::string unit;
     std::string description;
     double nominal = 1.0;  // typical magnitude, scales the absolute tolerance of adaptive steppers
+    double lower = -std::numeric_limits<double>::infinity();  // physical lower bound (projected)
 };
 
 class Component;
@@ -80,7 +81,8 @@ public:
                         std::string description);
     SpecBuilder& text(std::string name, std::string def, std::string description);
     SpecBuilder& state(std::string name, std::string unit, std::string description,
-                       double nominal = 1.0);
+                       double nominal = 1.0,
+                       double lower = -std::numeric_limits<double>::infinity());
     SpecBuilder& connectInternally(std::vector<std::string> portIds);
     template <class T>
     SpecBuilder& factory() {

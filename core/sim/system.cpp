@@ -59,6 +59,9 @@ void System::allocate() {
         (m->updatesPerStage() ? stageNodes_ : stepNodes_).push_back(static_cast<int>(n));
     }
     stepFlow_.assign(ports.size(), 0.0);
+    boundedStates_.clear();
+    for (size_t i = 0; i < states.size(); ++i)
+        if (states[i].lower > -std::numeric_limits<double>::infinity()) boundedStates_.push_back(static_cast<int>(i));
     pressureStates_.clear();
     for (size_t i = 0; i < states.size(); ++i)
         if (states[i].kind == StateKind::Pressure) pressureStates_.push_back(static_cast<int>(i));

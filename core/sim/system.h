@@ -3,6 +3,7 @@
 // make rhs() allocation-free. One System per running configuration (not thread-shared).
 #pragma once
 
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -44,7 +45,8 @@ struct StateInfo {
     std::string unit;
     StateKind kind = StateKind::Component;
     double nominal = 1.0;
-    int node = -1;  // hydraulic node for Pressure, mechanical node for Position/Velocity
+    int node = -1;
+    double lower = -std::numeric_limits<double>::infinity();  // hydraulic node for Pressure, mechanical node for Position/Velocity
 };
 
 class System {
@@ -62,6 +64,11 @@ public:
     // its predecessors just found). Returns false if a method failed; failure() says why.
     // Does nothing when no node needs it.
     bool beginStep(double t, double dt, const double* y);
+    // Clamps states that have a physical lower bound (compensator K >= 0) after a step.
+    void project(double* y) const {
+        for (int i : boundedStates_)
+            if (y[i] < states[i].lower) y[i] = states[i].lower;
+    }
     // A per-stage method failed inside rhs() (checked by the steppers after each step).
     bool stageFailed() const { return !failure_.empty(); }
     // Net inflow [m3/s] into hydraulic node n if its pressure were p, all else as in the last
@@ -121,6 +128,7 @@ private:
     std::vector<int> hotPorts_, hotVarPorts_;
     std::vector<Component*> hotOrder_;
     std::vector<int> pressureStates_;
+    std::vector<int> boundedStates_;
     std::vector<int> stepNodes_, stageNodes_;  // nodes whose method updates per step / per stage
     std::vector<double> stepFlow_;             // port flows of the last full evaluation
     bool needsFixedStep_ = false;

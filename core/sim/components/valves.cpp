@@ -15,7 +15,8 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 // Semi-empirical pressure compensator (Handroos & Vilenius 1991), notes/000_001 §1.2:
 //   Q = K*ssqrt(p_s - p_c),  dK/dt = (C5 - p_c + p_load - (C1 + C2*(p_s - p_c))*K)/C3.
 // The seeds do not clamp K; a closing valve drives it negative, so K is held at >= 0 (flow uses
-// max(K,0) and dK/dt is not allowed to push it further below zero). A deviation, documented.
+// max(K,0), dK/dt is not allowed to push it further below zero, and fixed-step steppers project
+// K back to 0 after a step that overshot). A deviation from the seeds, documented.
 class PressureCompensator final : public Component {
 public:
     std::string configure(const ParamSet& p, const Fluid&) override {
@@ -201,7 +202,7 @@ void registerValves(Registry& r) {
               .param("C5", "Pa", 1.0e6, -kInf, kInf, "Compensator setting (pressure held across the metering edge)")
               .param("K0", "m3/(s*Pa^0.5)", 0.05e-9, 0.0, 1.0, "Initial flow coefficient K")
               .param("dp_tr", "Pa", 0.0, 0.0, 1e7, "Laminar transition pressure drop (0 = pure square root)")
-              .state("K", "m3/(s*Pa^0.5)", "Flow coefficient", 1e-6)
+              .state("K", "m3/(s*Pa^0.5)", "Flow coefficient", 1e-6, 0.0)
               .factory<PressureCompensator>());
     r.add(SpecBuilder("ControlThrottle", "Valves", "Control throttle")
               .describe("Electrically controlled throttle whose flow coefficient follows a second-order lag of the command "

@@ -1,5 +1,6 @@
 #include "algebraic.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace hs::sim {
@@ -12,13 +13,19 @@ bool QuasiSteadyMethod::update(NodeAccess& node) {
     // keeps that flow, estimated explicitly from the last two solutions.
     // The first solutions jump from the initial condition to the slow manifold; their
     // difference is no rate, so the corrector starts once two quasi-steady solutions exist.
-    double pdot = corrector_ && dt > 0 && stats_.outerSteps > 3 ? (held_ - prev_) / dt : 0.0;
-    auto g = [&](double p) { return node.netFlow(p) - vol / node.bulkModulus(p) * pdot; };
+    // It is limited to the largest flow through the node: after a jump (a valve opening) the
+    // explicit rate is no rate of the slow manifold and would ask for more flow than exists.
+    double qc = 0.0;
+    if (corrector_ && dt > 0 && stats_.outerSteps > 3) {
+        double qmax = 0.0;
+        for (int i = 0; i < node.componentCount(); ++i) qmax = std::max(qmax, std::abs(node.componentInflow(i)));
+        qc = std::clamp(vol / node.bulkModulus(held_) * (held_ - prev_) / dt, -qmax, qmax);
+    }
+    auto g = [&](double p) { return node.netFlow(p) - qc; };
     double p0 = held_;
     if (!solve(g, held_, tol_, maxIter_, p0)) {
-        if (pdot == 0.0) return fail(node, error_);
-        // An explicit rate can ask for more flow than the node can pass: drop it for this step.
-        pdot = 0.0;
+        if (qc == 0.0) return fail(node, error_);
+        qc = 0.0;  // the flows cannot carry the corrector flow at any pressure: drop it this step
         if (!solve(g, held_, tol_, maxIter_, p0)) return fail(node, error_);
     }
     double p = p0;

@@ -181,7 +181,12 @@ RunResult simulate(System& sys, const std::vector<ProbeSpec>& probes, const RunO
     long k = 1;
     double nextBp = stepper->fixedStep() ? std::numeric_limits<double>::infinity() : sys.nextBreakpoint(t);
     const double eps = 1e-12 * std::max(1.0, T);
-    while (t < T - eps) {
+    // Fixed steps accumulate t += dt, which drifts off the record grid by more than eps over long
+    // runs (2e6 steps: ~1e-10 s). A record time or the end counts as reached within half a step;
+    // otherwise the same sample was recorded twice, one step apart (20 s at 1e-5 s with a 1e-3 s
+    // record interval gave 35005 rows instead of 20001) and the run overran its end by one step.
+    const double half = stepper->fixedStep() ? 0.5 * opt.solver.dt : 0.0;
+    while (t < T - half - eps) {
         const double nextRec = std::min(static_cast<double>(k) * rec, T);
         const double target = std::min(nextRec, nextBp);
         if (!stepper->advance(target, t, y.data())) {
@@ -200,12 +205,9 @@ RunResult simulate(System& sys, const std::vector<ProbeSpec>& probes, const RunO
             stepper->restart(t, y.data());
             nextBp = sys.nextBreakpoint(t + eps);
         }
-        if (t >= nextRec - 0.5 * (stepper->fixedStep() ? opt.solver.dt : 0.0) - eps) {
+        if (t >= nextRec - half - eps) {
             record();
-            // Fixed steps accumulate t += dt, which drifts off the record grid by more than eps
-            // over long runs: skip record times within half a step, as the test above does, or
-            // the same sample is recorded again one step later (20 s at 1e-5: 35005 rows, not 20001).
-            while (static_cast<double>(k) * rec <= t + 0.5 * (stepper->fixedStep() ? opt.solver.dt : 0.0) + eps) ++k;
+            while (static_cast<double>(k) * rec <= t + half + eps) ++k;
             if (opt.progress) opt.progress(t);
             if (opt.stop && opt.stop->load(std::memory_order_relaxed)) {
                 res.stopped = true;

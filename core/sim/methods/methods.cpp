@@ -92,8 +92,9 @@ void registerPressureMethods(Registry& r) {
 
     std::vector<ParamSpec> qs = {
         choice("corrector", {"none", "compressibility"}, 0,
-               "none: sum Q(p) = 0 (pure singular perturbation). compressibility: keeps the flow V/Be*dp/dt that compresses "
-               "the oil, estimated from the last two solutions (the paper's corrector is not published; this is ours)"),
+               "none: sum Q(p) = 0 (pure singular perturbation). compressibility: adds back the flow V/Be*dp/dt that "
+               "compresses the oil, discretised implicitly (then equal to local_implicit backward Euler; the paper's own "
+               "corrector is not published)"),
         num("tol", "Pa", 1.0, 1e-9, 1e7, "Pressure tolerance of the Newton solve"),
         num("max_iter", "-", 60, 1, 1e6, "Cap on Newton iterations")};
     addPolicy(qs);

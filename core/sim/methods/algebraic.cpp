@@ -14,6 +14,7 @@ bool QuasiSteadyMethod::update(NodeAccess& node) {
     //   sum Q(p) - dV/dt - V/Be(p) * (p - p_prev)/dt = 0,
     // which makes it the backward-Euler local implicit method. An explicit estimate from the last
     // two solutions was tried first and is unstable (Circuit 2 at 1e-3 s: x error 6 %, p_v 225 %).
+    if (corrector_ && stats_.outerSteps == 1) return true;  // initial condition: no step to take
     auto g = [&](double p) {
         const double q = node.netFlow(p);
         return corrector_ && dt > 0 ? q - vol / node.bulkModulus(p) * (p - held_) / dt : q;
@@ -47,13 +48,20 @@ bool QuasiSteadyMethod::update(NodeAccess& node) {
 }
 
 bool LocalImplicitMethod::update(NodeAccess& node) {
-    ++stats_.outerSteps;
-    const double pn = held_, dt = node.dt(), vol = node.volume();
+    // Called after every step at the new time t with the other states already at t: advance the
+    // node from its value at t - dt to t, implicitly, with the neighbours at t. The value found
+    // belongs to t (what a sample at t shows) and is held during the next step's stages.
+    const double dt = node.dt(), vol = node.volume();
     auto f = [&](double p) { return node.bulkModulus(p) / vol * node.netFlow(p); };
-    const double fn = trap_ ? f(pn) : 0.0;
-    auto g = [&](double p) { return trap_ ? pn + 0.5 * dt * (fn + f(p)) - p : pn + dt * f(p) - p; };
+    if (stats_.outerSteps++ == 0) {  // the initial condition: nothing to advance yet
+        fPrev_ = f(held_);
+        return true;
+    }
+    const double pn = held_;
+    auto g = [&](double p) { return trap_ ? pn + 0.5 * dt * (fPrev_ + f(p)) - p : pn + dt * f(p) - p; };
     double p = pn;
     if (!solve(g, pn, tol_, maxIter_, p)) return fail(node, error_);
+    fPrev_ = f(p);
     accept(p);
     return true;
 }

@@ -30,6 +30,7 @@ public:
 private:
     bool trap_;
     double tol_;
+    double fPrev_ = 0.0;  // dp/dt at the last solution (trapezoidal rule)
     int maxIter_;
 };
 

@@ -1,0 +1,60 @@
+// The document -> engine conversions declared in circuit.h.
+#include "circuit.h"
+
+namespace hs::model {
+
+namespace {
+std::string s(const QString& q) { return q.toStdString(); }
+}  // namespace
+
+hs::sim::Netlist toNetlist(const Circuit& c) {
+    hs::sim::Netlist net;
+    net.components.reserve(c.components.size());
+    for (const ComponentDoc& d : c.components) {
+        hs::sim::NetComponent nc;
+        nc.type = s(d.type);
+        nc.id = s(d.id);
+        for (const auto& [k, v] : d.num) nc.num[s(k)] = v;
+        for (const auto& [k, v] : d.text) nc.text[s(k)] = s(v);
+        net.components.push_back(std::move(nc));
+    }
+    net.wires.reserve(c.wires.size());
+    for (const WireDoc& w : c.wires) net.wires.push_back({s(w.fromComp), s(w.fromPort), s(w.toComp), s(w.toPort)});
+    net.fluid = c.fluid;
+    net.pMin = c.pMin;
+    net.pMax = c.pMax;
+    return net;
+}
+
+hs::sim::SolverSettings toSolverSettings(const SolverConfigDoc& cfg) {
+    hs::sim::SolverSettings st;
+    st.stepper = s(cfg.stepper);
+    st.dt = cfg.dt;
+    st.rtol = cfg.rtol;
+    st.atol = cfg.atol;
+    st.maxStep = cfg.maxStep;
+    for (const auto& [volume, m] : cfg.methods) {
+        hs::sim::MethodSetting ms;
+        ms.method = s(m.method);
+        for (const auto& [k, v] : m.params) ms.params[s(k)] = v;
+        st.methods[s(volume)] = std::move(ms);
+    }
+    return st;
+}
+
+std::vector<hs::sim::ProbeSpec> toProbes(const Circuit& c) {
+    std::vector<hs::sim::ProbeSpec> probes;
+    probes.reserve(c.probes.size());
+    for (const ProbeDoc& p : c.probes) probes.push_back({s(p.name), s(p.quantity), s(p.target)});
+    return probes;
+}
+
+hs::sim::RunOptions toRunOptions(const Circuit& c, const SolverConfigDoc& cfg) {
+    hs::sim::RunOptions o;
+    o.duration = c.duration;
+    o.recordInterval = c.recordInterval;
+    o.solver = toSolverSettings(cfg);
+    return o;
+}
+
+}  // namespace hs::model

@@ -10,14 +10,16 @@ namespace hs::sim {
 // The seeds do not say which logarithm; base 10 is the physical one (Be(0) = 0.43 GPa,
 // Be(pmax) = 0.98 Emax), base e gives Be(pmax) = 2.27 Emax (notes/000_001 §0). Base 10 is the
 // default, base e is selectable. The argument is guarded so that a negative transient pressure
-// cannot take the log of a non-positive number.
+// cannot take the log of a non-positive number: it is never taken below minArg, by default a3,
+// i.e. Be(p < 0) = Be(0) (0.43 GPa with log10). An earlier guard at 1 made Be exactly 0 below
+// -6.2e5 Pa, which froze any node that overshot there (dp/dt = 0 whatever flowed in).
 struct BulkModulus {
     enum class Model { Constant, LogLaw };
     Model model = Model::Constant;
     double value = 1.5e9;  // Constant
     double a1 = 0.5, a2 = 90.0, a3 = 3.0, emax = 1.8e9, pmax = 2.8e7;
     bool naturalLog = false;
-    double minArg = 1.0;  // guard: log argument never below this (Be >= Be at p = (minArg-a3)*pmax/a2)
+    double minArg = 3.0;  // guard: log argument never below this (default a3: Be(p<0) = Be(0))
 
     double operator()(double p) const {
         if (model == Model::Constant) return value;

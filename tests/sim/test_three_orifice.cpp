@@ -84,9 +84,10 @@ void TestThreeOrifice::smallVolume() {
     qInfo("V2 = 1e-5, %s: p2 RRMSE vs CVODE: RK4 1e-4 %.3g %%; RK4 1e-3 %.3g %% over 50 s (p1 %.3g %%), %.3g %% over the "
           "first 0.1 s; min p2 at 1e-3: %.4g Pa",
           naturalLog ? "ln" : "log10", ef, ec, ec1, es, pMin);
-    // wrong either way: unphysical negative pressure and a large start-up error ...
-    QVERIFY(pMin < -1e5);
-    QVERIFY(es > 10.0);
+    // wrong either way: a start-up error thousands of times that of the 1e-4 s run (log10:
+    // 4.6 % over the first 0.1 s; with the old guard at minArg = 1 it also dipped to -3.7e5 Pa) ...
+    QVERIFY(es > 1.0);
+    QVERIFY(es > 1000 * ef);
     // ... and with the natural-log law (stiffer: Be 2.3x larger) wrong over the whole run
     if (naturalLog) QVERIFY(ec > 10.0);
 }
@@ -109,17 +110,16 @@ void TestThreeOrifice::divergenceReported() {
 }
 
 void TestThreeOrifice::guardDoesNotFreezeNode() {
-    // The log-law guard clamps the log argument at minArg = 1, i.e. Be = a1*Emax*log(1) = 0 for
-    // p < (1 - a3)*pmax/a2 = -6.2e5 Pa. A node that overshoots below that has dp/dt = 0 from then
-    // on whatever flows in: it freezes, and the run ends "ok". RK4 at 1e-3 s on V2 = 1e-5 with the
-    // natural-log law does exactly that (p2 stuck near -1.06 MPa for 50 s).
+    // A guard at minArg = 1 made Be = a1*Emax*log(1) = 0 below -6.2e5 Pa: a node that overshot
+    // there had dp/dt = 0 whatever flowed in and froze while the run ended "ok" (RK4 at 1e-3 s on
+    // V2 = 1e-5 with the natural-log law: p2 stuck near -1.06 MPa for 50 s). The guard now keeps
+    // Be(p < 0) = Be(0), so the node keeps moving (or the run fails visibly).
     const Netlist n = threeOrifice(1e-3, 1e-5, logBe(true));
     const RunResult r = run(n, "rk4", 1e-3, 1.0);
-    QVERIFY(r.ok);
     const auto& p2 = r.trace.columns[1];
+    if (!r.ok) return;  // diverging is a visible outcome too, not a frozen node
     const double late = p2[p2.size() - 1], earlier = p2[p2.size() - 501];
     qInfo("ln law, RK4 1e-3: p2 at 0.5 s %.6g Pa, at 1 s %.6g Pa", earlier, late);
-    QEXPECT_FAIL("", "known issue: the log-law guard (minArg = 1) gives Be = 0 below -6.2e5 Pa, which freezes a node", Abort);
     QVERIFY(late != earlier);
 }
 

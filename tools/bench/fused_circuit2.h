@@ -41,7 +41,7 @@ inline FusedTrace fusedCircuit2(double duration, double dt, int recordEvery) {
     constexpr double kStop = 1e8, cStop = 1e5;
     constexpr double m = 200.0;
     constexpr double s0 = 320.0, s1 = 6.368, kvis = 1.28e3, Fc = 2.15e6, Fs = 1.1376e10, vs = 347.0;
-    constexpr double a1 = 0.5, a2 = 90.0, a3 = 3.0, Emax = 1.8e9, pmax = 2.8e7, minArg = 1.0;
+    constexpr double a1 = 0.5, a2 = 90.0, a3 = 3.0, Emax = 1.8e9, pmax = 2.8e7, minArg = 3.0;
     constexpr double period = 2.0, duty = 0.5, low = -5.0, high = 8.0;
     constexpr double invLn10 = 0.43429448190325182765;
 

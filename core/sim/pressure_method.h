@@ -76,6 +76,9 @@ public:
     // Index of the state that IS the pressure, or -1 if pressure() computes it (lets the hot
     // loop read it without a virtual call).
     virtual int pressureStateIndex() const { return -1; }
+    // True when the only owned state is the pressure and its derivative is the continuity
+    // equation Be/V*(q - dV/dt): the hot loop then computes it without a virtual call.
+    virtual bool continuityState() const { return false; }
     // Derivatives of owned states, given the node's net inflow q [m3/s], bulk modulus Be [Pa],
     // volume V [m3] and its rate dV/dt [m3/s].
     virtual void derivative(double q, double be, double vol, double dvol, double* dy) const = 0;
@@ -104,6 +107,7 @@ public:
     void initStates(double p0, double* y) override { y[stateIndex] = p0; }
     double pressure(const double* y) const override { return y[stateIndex]; }
     int pressureStateIndex() const override { return stateIndex; }
+    bool continuityState() const override { return true; }
     void derivative(double q, double be, double vol, double dvol, double* dy) const override {
         dy[stateIndex] = be / vol * (q - dvol);
     }

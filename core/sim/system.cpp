@@ -26,29 +26,6 @@ void System::allocate() {
     e_.portDvol = pdvol_.data();
     e_.fluid = &fluid;
     for (size_t n = 0; n < hyd.size(); ++n) p_[n] = hyd[n].p0;
-    hotNodes_.clear();
-    hotPorts_.clear();
-    hotVarPorts_.clear();
-    for (size_t n = 0; n < hyd.size(); ++n) {
-        HydNode& node = hyd[n];
-        if (!node.method) continue;
-        NodeHot h{node.method.get(), &node.be, node.vConst, static_cast<int>(n), 0, 0, 0, 0,
-                  node.method->pressureStateIndex(), node.method->stateCount() > 0};
-        h.portBegin = static_cast<int>(hotPorts_.size());
-        hotPorts_.insert(hotPorts_.end(), node.ports.begin(), node.ports.end());
-        h.portEnd = static_cast<int>(hotPorts_.size());
-        h.varBegin = static_cast<int>(hotVarPorts_.size());
-        hotVarPorts_.insert(hotVarPorts_.end(), node.variablePorts.begin(), node.variablePorts.end());
-        h.varEnd = static_cast<int>(hotVarPorts_.size());
-        hotNodes_.push_back(h);
-    }
-    hotMech_.clear();
-    for (const MechNode& m : mech) {
-        MechHot h{m.yIndex, static_cast<int>(hotPorts_.size()), 0, 1.0 / m.mass};
-        hotPorts_.insert(hotPorts_.end(), m.ports.begin(), m.ports.end());
-        h.portEnd = static_cast<int>(hotPorts_.size());
-        hotMech_.push_back(h);
-    }
     stepNodes_.clear();
     stageNodes_.clear();
     needsFixedStep_ = false;
@@ -73,6 +50,36 @@ void System::allocate() {
     for (int c : order) {
         comps[c]->eval(e_);  // static components write their constant values here, once
         if (!comps[c]->isStatic()) hotOrder_.push_back(comps[c].get());
+    }
+    hotNodes_.clear();
+    hotPorts_.clear();
+    hotVarPorts_.clear();
+    for (size_t n = 0; n < hyd.size(); ++n) {
+        HydNode& node = hyd[n];
+        if (!node.method) continue;
+        NodeHot h{node.method.get(), &node.be, node.vConst, 0.0, static_cast<int>(n), 0, 0, 0, 0,
+                  node.method->pressureStateIndex(), node.method->stateCount() > 0,
+                  node.method->continuityState()};
+        h.portBegin = static_cast<int>(hotPorts_.size());
+        // Ports of static components carry a constant flow (zero for volumes): summed once.
+        for (int g : node.ports) {
+            if (isStaticPort(g)) h.qConst -= flow_[g];
+            else hotPorts_.push_back(g);
+        }
+        h.portEnd = static_cast<int>(hotPorts_.size());
+        h.varBegin = static_cast<int>(hotVarPorts_.size());
+        hotVarPorts_.insert(hotVarPorts_.end(), node.variablePorts.begin(), node.variablePorts.end());
+        h.varEnd = static_cast<int>(hotVarPorts_.size());
+        vol_[n] = node.vConst;  // constant-volume nodes keep this; variable ones update per rhs
+        dvol_[n] = 0.0;
+        hotNodes_.push_back(h);
+    }
+    hotMech_.clear();
+    for (const MechNode& m : mech) {
+        MechHot h{m.yIndex, static_cast<int>(hotPorts_.size()), 0, 1.0 / m.mass};
+        hotPorts_.insert(hotPorts_.end(), m.ports.begin(), m.ports.end());
+        h.portEnd = static_cast<int>(hotPorts_.size());
+        hotMech_.push_back(h);
     }
 }
 
@@ -104,16 +111,20 @@ void System::rhs(double t, const double* y, double* dy) {
     const double* flow = flow_.data();
     for (const NodeHot& h : hotNodes_) {
         double vol = h.vConst, dvol = 0.0;
-        for (int i = h.varBegin; i < h.varEnd; ++i) {
-            vol += pvol_[vports[i]];
-            dvol += pdvol_[vports[i]];
+        if (h.varBegin != h.varEnd) {
+            for (int i = h.varBegin; i < h.varEnd; ++i) {
+                vol += pvol_[vports[i]];
+                dvol += pdvol_[vports[i]];
+            }
+            vol_[h.node] = vol;
+            dvol_[h.node] = dvol;
         }
-        vol_[h.node] = vol;
-        dvol_[h.node] = dvol;
         if (!h.hasStates) continue;
-        double q = 0.0;
+        double q = h.qConst;
         for (int i = h.portBegin; i < h.portEnd; ++i) q -= flow[ports[i]];
-        h.method->derivative(q, (*h.be)(p[h.node]), vol, dvol, dy);
+        const double be = (*h.be)(p[h.node]);
+        if (h.continuity) dy[h.pressureState] = be / vol * (q - dvol);
+        else h.method->derivative(q, be, vol, dvol, dy);
     }
     for (const MechHot& m : hotMech_) {
         double f = 0.0;
@@ -122,6 +133,8 @@ void System::rhs(double t, const double* y, double* dy) {
         dy[m.y + 1] = f * m.invMass;
     }
 }
+
+bool System::isStaticPort(int g) const { return comps[ports[g].comp]->isStatic(); }
 
 void System::evalComponents() {
     for (Component* c : hotOrder_) c->eval(e_);

@@ -115,9 +115,11 @@ private:
         PressureMethod* method;
         const BulkModulus* be;
         double vConst;
+        double qConst;  // net inflow from static components' ports (constant)
         int node, portBegin, portEnd, varBegin, varEnd;
         int pressureState;  // >= 0: the pressure is this state (no virtual call needed)
         bool hasStates;
+        bool continuity;  // derivative is Be/V*(q - dV/dt) into pressureState
     };
     struct MechHot {
         int y, portBegin, portEnd;
@@ -134,6 +136,7 @@ private:
     bool needsFixedStep_ = false;
     double currentDt_ = 0.0;
     void evalComponents();
+    bool isStaticPort(int g) const;
     void updateStageMethods(double t);
     Eval e_;
     std::vector<double> p_, x_, v_, flow_, sig_, pvol_, pdvol_, vol_, dvol_, scratchDy_;

@@ -71,7 +71,8 @@ public:
     }
     void eval(Eval& e) override {
         if (e.t < d_) { out(e, 0, lo_); return; }
-        const double ph = std::fmod(e.t - d_, per_);
+        const double u = e.t - d_;
+        const double ph = u - per_ * std::floor(u / per_);  // cheaper than fmod, same in [0, per)
         out(e, 0, ph < duty_ * per_ ? hi_ : lo_);
     }
     double nextBreakpoint(double t) const override {

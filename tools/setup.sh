@@ -24,7 +24,7 @@ hs_install() {
 
 hs_build() {
     echo "== configuring and building in $BUILD"
-    cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release > "$BUILD.configure.log" 2>&1 \
-        || { cat "$BUILD.configure.log"; exit 1; }
+    mkdir -p "$BUILD" && cmake -S "$ROOT" -B "$BUILD" -DCMAKE_BUILD_TYPE=Release > "$BUILD/configure.log" 2>&1 \
+        || { cat "$BUILD/configure.log"; exit 1; }
     cmake --build "$BUILD" -j2
 }

@@ -51,8 +51,7 @@ SpecBuilder& SpecBuilder::output(std::string id, std::string d) {
     spec_.ports.push_back({std::move(id), Domain::Signal, SignalDir::Out, true, std::move(d)});
     return *this;
 }
-SpecBuilder& SpecBuilder::param(std::string name, std::string unit, double def, double min,
-                                double max, std::string d) {
+ParamSpec numberParam(std::string name, std::string unit, double def, double min, double max, std::string d) {
     ParamSpec p;
     p.name = std::move(name);
     p.unit = std::move(unit);
@@ -60,11 +59,10 @@ SpecBuilder& SpecBuilder::param(std::string name, std::string unit, double def, 
     p.min = min;
     p.max = max;
     p.description = std::move(d);
-    spec_.params.push_back(std::move(p));
-    return *this;
+    return p;
 }
-SpecBuilder& SpecBuilder::choice(std::string name, std::vector<std::string> choices, int def,
-                                 std::string d) {
+
+ParamSpec choiceParam(std::string name, std::vector<std::string> choices, int def, std::string d) {
     ParamSpec p;
     p.name = std::move(name);
     p.kind = ParamKind::Choice;
@@ -73,7 +71,17 @@ SpecBuilder& SpecBuilder::choice(std::string name, std::vector<std::string> choi
     p.min = 0;
     p.max = static_cast<double>(p.choices.size()) - 1;
     p.description = std::move(d);
-    spec_.params.push_back(std::move(p));
+    return p;
+}
+
+SpecBuilder& SpecBuilder::param(std::string name, std::string unit, double def, double min, double max,
+                                std::string d) {
+    spec_.params.push_back(numberParam(std::move(name), std::move(unit), def, min, max, std::move(d)));
+    return *this;
+}
+SpecBuilder& SpecBuilder::choice(std::string name, std::vector<std::string> choices, int def,
+                                 std::string d) {
+    spec_.params.push_back(choiceParam(std::move(name), std::move(choices), def, std::move(d)));
     return *this;
 }
 SpecBuilder& SpecBuilder::text(std::string name, std::string def, std::string d) {

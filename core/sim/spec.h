@@ -64,6 +64,11 @@ struct ComponentSpec {
     int stateIndex(const std::string& name) const;
 };
 
+// Parameter declarations shared by components (SpecBuilder) and pressure methods.
+ParamSpec numberParam(std::string name, std::string unit, double def, double min, double max,
+                      std::string description);
+ParamSpec choiceParam(std::string name, std::vector<std::string> choices, int def, std::string description);
+
 // Small fluent helper so each component declares its spec in one readable block.
 class SpecBuilder {
 public:

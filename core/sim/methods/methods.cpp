@@ -13,27 +13,9 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-ParamSpec num(std::string name, std::string unit, double def, double min, double max, std::string d) {
-    ParamSpec p;
-    p.name = std::move(name);
-    p.unit = std::move(unit);
-    p.def = def;
-    p.min = min;
-    p.max = max;
-    p.description = std::move(d);
-    return p;
-}
-ParamSpec choice(std::string name, std::vector<std::string> opts, int def, std::string d) {
-    ParamSpec p;
-    p.name = std::move(name);
-    p.kind = ParamKind::Choice;
-    p.choices = std::move(opts);
-    p.def = def;
-    p.min = 0;
-    p.max = static_cast<double>(p.choices.size()) - 1;
-    p.description = std::move(d);
-    return p;
-}
+const auto num = numberParam;
+const auto choice = choiceParam;
+
 // update / on_failure: the two policy parameters every held-pressure method has.
 void addPolicy(std::vector<ParamSpec>& v, bool stageOption = true) {
     if (stageOption)

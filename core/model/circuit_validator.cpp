@@ -42,7 +42,7 @@ QString portList(const ComponentSpec& s) {
     return joined(v);
 }
 
-const QStringList kQuantities = {"pressure", "flow", "position", "velocity", "force", "signal", "state"};
+const QStringList kQuantities = {"pressure", "flow", "position", "velocity", "force", "signal", "state", "ppar", "parasitic_inertance"};
 
 }  // namespace
 

@@ -290,6 +290,9 @@ void Builder::formHydraulicNodes() {
         else if (node.method->needsFixedStep() && solver_.stepper != "rk4" && solver_.stepper != "euler")
             err("volume '" + node.name + "': pressure method '" + setting.method + "' updates once per step and needs a fixed-step stepper (rk4 or euler), not '" + solver_.stepper + "'");
     }
+    for (const auto& c : sys_->comps)
+        if (c->hasStepUpdate() && solver_.stepper != "rk4" && solver_.stepper != "euler")
+            err("component '" + c->id + "' advances once per fixed step (a delay line) and needs a fixed-step stepper (rk4 or euler), not '" + solver_.stepper + "'");
     for (const auto& [vid, setting] : solver_.methods) {
         auto it = compIndex_.find(vid);
         bool isVolume = false;

@@ -1,5 +1,7 @@
 #include "simulator.h"
 
+#include <algorithm>
+
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -28,7 +30,7 @@ std::string num(double v) {
 
 // Where a probe reads its value after a full rhs() evaluation.
 struct Reader {
-    enum Kind { NodeP, PortFlow, MechX, MechV, Signal, State } kind = NodeP;
+    enum Kind { NodeP, PortFlow, MechX, MechV, Signal, State, Ppar, Inertance } kind = NodeP;
     int index = 0;
     double read(const System& sys, const double* y) const {
         const Eval& e = sys.eval();
@@ -39,6 +41,8 @@ struct Reader {
         case MechV: return e.v[index];
         case Signal: return e.sig[index];
         case State: return y[index];
+        case Ppar: return sys.hyd[static_cast<size_t>(index)].method->parasiticPressure();
+        case Inertance: return sys.hyd[static_cast<size_t>(index)].method->parasiticInertance();
         }
         return 0.0;
     }
@@ -66,6 +70,18 @@ std::string resolve(System& sys, const ProbeSpec& pr, Reader& r, std::string& un
     const PortSpec& ps = c.spec->ports[k];
     if (c.node[k] < 0 && ps.domain != Domain::Signal) return what + ": port '" + pr.target + "' is not connected";
     if (pr.quantity == "pressure" && ps.domain == Domain::Hydraulic) { r = {Reader::NodeP, c.node[k]}; unit = "Pa"; return {}; }
+    if ((pr.quantity == "ppar" || pr.quantity == "parasitic_inertance") && ps.domain == Domain::Hydraulic) {
+        // TLM accuracy indicators of the node on this port (notes/003 §1.3).
+        const int g = c.portBase + k;
+        for (size_t n = 0; n < sys.hyd.size(); ++n)
+            if (std::find(sys.hyd[n].ports.begin(), sys.hyd[n].ports.end(), g) != sys.hyd[n].ports.end()) {
+                if (!sys.hyd[n].method || !sys.hyd[n].method->wavePorts())
+                    return what + ": volume '" + sys.hyd[n].name + "' is not solved by TLM (quantity '" + pr.quantity + "' needs pressure method tlm)";
+                r = {pr.quantity == "ppar" ? Reader::Ppar : Reader::Inertance, static_cast<int>(n)};
+                unit = pr.quantity == "ppar" ? "Pa" : "kg/m4";
+                return {};
+            }
+    }
     if (pr.quantity == "flow" && ps.domain == Domain::Hydraulic) { r = {Reader::PortFlow, c.portBase + k}; unit = "m3/s"; return {}; }
     if (pr.quantity == "position" && ps.domain == Domain::Mechanical) { r = {Reader::MechX, c.node[k]}; unit = "m"; return {}; }
     if (pr.quantity == "velocity" && ps.domain == Domain::Mechanical) { r = {Reader::MechV, c.node[k]}; unit = "m/s"; return {}; }

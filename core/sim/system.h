@@ -89,6 +89,10 @@ public:
     double nodeBulkModulus(int n) const { return hyd[n].be(p_[n]); }
 
     const Eval& eval() const { return e_; }
+    // TLM: number of port pressure slots (they follow the hydraulic nodes in eval().p), and the
+    // Newton iterations / scalar root evaluations spent solving components against TLM nodes.
+    int waveSlotCount() const { return static_cast<int>(slotPort_.size()); }
+    long waveSolveIterations() const { return waveIterations_; }
     const std::vector<int>& pressureStateIndices() const { return pressureStates_; }
     const std::string& failure() const { return failure_; }
     // Earliest input discontinuity after t (infinity if none).
@@ -136,6 +140,27 @@ private:
     bool needsFixedStep_ = false;
     double currentDt_ = 0.0;
     void evalComponents();
+    // TLM (tlm_ports.cpp): slots for the flow ports of wave nodes, the per-step component solve
+    // against the Thevenin sources, and the waves of the next step.
+    struct WaveNode {
+        int node, slotBegin, slotEnd;
+    };
+    struct WaveComp {
+        int comp;
+        std::vector<int> ports, slotIds;  // component-local port and its slot (not "slots": a Qt macro)
+    };
+    void setupWavePorts();
+    void resetWaveSlots();
+    bool solveWavePorts(double dt);
+    bool finishWaveStep(double dt);
+    bool solveComponentGeneric(const WaveComp& w);
+    double slotResidual(const WaveComp& w, size_t i);
+    std::vector<WaveNode> waveNodes_;
+    std::vector<WaveComp> waveComps_;
+    std::vector<int> slotPort_;
+    std::vector<double> slotC_, slotZ_, slotQ_, theveninC_, theveninZ_;
+    std::vector<Component*> stepComps_;
+    long waveIterations_ = 0;
     bool isStaticPort(int g) const;
     void updateStageMethods(double t);
     Eval e_;

@@ -24,6 +24,16 @@ public:
         setFlow(e, 0, q);
         setFlow(e, 1, -q);
     }
+    // Burton's square-law orifice between Thevenin sources (notes/003 §1.7, D14); with a
+    // laminar transition the system's root solve is used instead.
+    bool solveThevenin(Eval& e, const double* c, const double* z) override {
+        if (dpTr_ > 0) return false;
+        const double dc = c[0] - c[1], a = 0.5 * k_ * k_ * (z[0] + z[1]);
+        const double q = (dc < 0 ? -1.0 : 1.0) * (std::sqrt(a * a + k_ * k_ * std::abs(dc)) - a);
+        if (z[0] > 0) setPortPressure(e, 0, c[0] - z[0] * q);
+        if (z[1] > 0) setPortPressure(e, 1, c[1] + z[1] * q);
+        return true;
+    }
 
 private:
     double k_ = 0, dpTr_ = 0;
@@ -39,6 +49,13 @@ public:
         double q = g_ * (P(e, 0) - P(e, 1));
         setFlow(e, 0, q);
         setFlow(e, 1, -q);
+    }
+    // notes/003 §1.7 (D13): Q = G*(c1 - c2)/(1 + G*(Z1 + Z2)).
+    bool solveThevenin(Eval& e, const double* c, const double* z) override {
+        const double q = g_ * (c[0] - c[1]) / (1.0 + g_ * (z[0] + z[1]));
+        if (z[0] > 0) setPortPressure(e, 0, c[0] - z[0] * q);
+        if (z[1] > 0) setPortPressure(e, 1, c[1] + z[1] * q);
+        return true;
     }
 
 private:

@@ -178,6 +178,13 @@ public:
         setFlow(e, 0, q);
         setFlow(e, 1, -q);
     }
+    // notes/003 eqs. 2.14-2.16: open iff c_P - c_T > p_crack (then q = 0 would put p_P = c_P).
+    bool solveThevenin(Eval& e, const double* c, const double* z) override {
+        const double q = std::max(kq_ * (c[0] - c[1] - pc_) / (1.0 + kq_ * (z[0] + z[1])), 0.0);
+        if (z[0] > 0) setPortPressure(e, 0, c[0] - z[0] * q);
+        if (z[1] > 0) setPortPressure(e, 1, c[1] + z[1] * q);
+        return true;
+    }
 
 private:
     double pc_ = 0, kq_ = 0;

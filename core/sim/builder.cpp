@@ -7,6 +7,8 @@
 #include <set>
 #include <sstream>
 
+#include "tlm_guidance.h"
+
 namespace hs::sim {
 
 std::string BuildResult::errorText() const {
@@ -289,6 +291,18 @@ void Builder::formHydraulicNodes() {
         if (!e.empty()) err("volume '" + node.name + "': " + e);
         else if (node.method->needsFixedStep() && solver_.stepper != "rk4" && solver_.stepper != "euler")
             err("volume '" + node.name + "': pressure method '" + setting.method + "' updates once per step and needs a fixed-step stepper (rk4 or euler), not '" + solver_.stepper + "'");
+    }
+    // TLM guidance (notes/003 §1.3): a volume-as-line must not add more inertance than the
+    // real lines it joins.
+    for (auto& node : sys_->hyd) {
+        if (!node.method || !node.method->wavePorts() || node.vConst <= 0) continue;
+        double line = 0;
+        for (int g : node.ports) {
+            const double i = sys_->comps[sys_->ports[g].comp]->inertance();
+            if (i > 0) line = line > 0 ? std::min(line, i) : i;
+        }
+        const TlmGuidance g = tlmGuidance(node.vConst, node.be(node.p0), solver_.dt, line, 0.0, 0.0);
+        if (g.warn) res_.warnings.push_back("volume '" + node.name + "' (tlm): " + g.text);
     }
     for (const auto& c : sys_->comps)
         if (c->hasStepUpdate() && solver_.stepper != "rk4" && solver_.stepper != "euler")

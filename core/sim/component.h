@@ -97,6 +97,8 @@ public:
     virtual bool hasStepUpdate() const { return false; }
     virtual std::string stepUpdate(Eval& /*e*/, double /*dt*/) { return {}; }
     virtual void resetDiscrete() {}
+    // Fluid inertance rho*L/A of a pipe component [kg/m4] (0: none), for the TLM guidance.
+    virtual double inertance() const { return 0.0; }
 
     // --- binding, filled by the builder -------------------------------------------------
     std::string id;

@@ -31,9 +31,11 @@ public:
         zc_ = rho * speed / area;
         z_ = zc_ / (1.0 - alpha_);
         delay_ = len / speed;
+        inertance_ = rho * len / area;
         return {};
     }
     bool hasStepUpdate() const override { return true; }
+    double inertance() const override { return inertance_; }
     void resetDiscrete() override {
         cA_ = cB_ = p0_;
         hist_.assign(2 * static_cast<size_t>(segments_), {});  // per direction and segment
@@ -92,7 +94,7 @@ private:
         return x;
     }
 
-    double p0_ = 0, alpha_ = 0, zc_ = 1, z_ = 1, delay_ = 0, dt_ = 0, steps_ = 1, cA_ = 0, cB_ = 0;
+    double p0_ = 0, alpha_ = 0, inertance_ = 0, zc_ = 1, z_ = 1, delay_ = 0, dt_ = 0, steps_ = 1, cA_ = 0, cB_ = 0;
     int segments_ = 1;
     long step_ = 0;
     std::vector<std::vector<double>> hist_;

@@ -2,6 +2,7 @@
 // Hopsan-style configuration), and the generic Newton solve for components without a closed form.
 #include <QtTest>
 
+#include "sim/tlm_guidance.h"
 #include "tlm_circuits.h"
 
 using namespace hs::sim;
@@ -86,6 +87,31 @@ private slots:
         RunResult bad = buildAndRun(n, {{"I", "ppar", "line"}}, runOptions(solver("rk4", 1e-6), 0.01, 1e-3));
         QVERIFY(!bad.ok);
         QVERIFY2(bad.error.find("not solved by TLM") != std::string::npos, bad.error.c_str());
+    }
+
+    // Guidance: Be*dt^2/V against a line's rho*L/A, and the step for a target Ppar, checked on
+    // the relief line (peak |dq/dt| there is the valve opening: Ppar scales with dt^2/dt = dt).
+    void guidance() {
+        const TlmGuidance g = tlmGuidance(1e-5, 1e9, 1e-4, 0.0, 1.0, 1e4);
+        QCOMPARE(g.parasiticInertance, 1e9 * 1e-8 / 1e-5);
+        QVERIFY(!g.warn);
+        QVERIFY(std::abs(g.stepForTarget - std::sqrt(1e4 * 1e-5 / 1e9)) < 1e-15);
+        // A 0.1 ml TLM volume at 1e-4 s (1e8 kg/m4) next to a 1 m, 10 mm line (rho*L/A = 1.13e7) warns.
+        Netlist n;
+        n.fluid.bulk = constantBe(1e9);
+        n.fluid.density = 890;
+        n.components = {comp("PressureSource", "ps", {{"p", 1e7}}), comp("TlmLine", "line", {{"L", 1.0}, {"d", 0.01}}),
+                        comp("Volume", "V", {{"V", 1e-7}})};
+        n.wires = {wire("ps", "P", "line", "A"), wire("line", "B", "V", "P1")};
+        BuildResult b = build(registry(), n, tlmSolver(1e-4, "V"));
+        QVERIFY(b.ok());
+        QCOMPARE(b.warnings.size(), size_t(1));
+        QVERIFY2(b.warnings[0].find("exceeds the adjoining line") != std::string::npos, b.warnings[0].c_str());
+        BuildResult fine = build(registry(), n, tlmSolver(1e-6, "V"));
+        QVERIFY(fine.ok() && fine.warnings.empty());
+        const TlmGuidance s = tlmGuidance(*b.system, nodeIndex(*b.system, "V"), 1e-4, 0.0, 0.0);
+        QVERIFY(s.warn);
+        QVERIFY(std::abs(s.lineInertance - 890.0 / (3.141592653589793 * 1e-4 / 4)) < 1.0);
     }
 };
 

@@ -149,16 +149,27 @@ private:
         int comp;
         std::vector<int> ports, slotIds;  // component-local port and its slot (not "slots": a Qt macro)
     };
+    // Scratch of one thread solving components against TLM nodes.
+    struct WaveContext {
+        Eval e;
+        std::vector<double> c, z;
+        long iterations;
+        std::string failure;
+    };
     void setupWavePorts();
     void resetWaveSlots();
     bool solveWavePorts(double dt);
+    bool solveWaveComp(const WaveComp& w, WaveContext& ctx);
     bool finishWaveStep(double dt);
-    bool solveComponentGeneric(const WaveComp& w);
+    void prepareWaveNode(const WaveNode& w, double dt);
+    void finishWaveNode(const WaveNode& w, double dt);
+    bool solveComponentGeneric(const WaveComp& w, WaveContext& ctx);
     double slotResidual(const WaveComp& w, size_t i);
     std::vector<WaveNode> waveNodes_;
     std::vector<WaveComp> waveComps_;
     std::vector<int> slotPort_;
-    std::vector<double> slotC_, slotZ_, slotQ_, theveninC_, theveninZ_;
+    std::vector<double> slotC_, slotZ_, slotQ_;
+    bool wavesPrepared_ = false;
     std::vector<Component*> stepComps_;
     long waveIterations_ = 0;
     bool isStaticPort(int g) const;

@@ -58,38 +58,52 @@ void System::resetWaveSlots() {
         for (int s = w.slotBegin; s < w.slotEnd; ++s) p_[base + static_cast<size_t>(s)] = hyd[static_cast<size_t>(w.node)].p0;
     for (Component* c : stepComps_) c->resetDiscrete();
     waveIterations_ = 0;
+    wavesPrepared_ = false;
+}
+
+void System::prepareWaveNode(const WaveNode& w, double dt) {
+    const size_t n = static_cast<size_t>(w.node);
+    hyd[n].method->prepareWaves(dt, vol_[n], hyd[n].be(p_[n]), slotC_.data() + w.slotBegin, slotZ_.data() + w.slotBegin);
 }
 
 bool System::solveWavePorts(double dt) {
-    for (const WaveNode& w : waveNodes_) {
-        const size_t n = static_cast<size_t>(w.node);
-        hyd[n].method->prepareWaves(dt, vol_[n], hyd[n].be(p_[n]), slotC_.data() + w.slotBegin, slotZ_.data() + w.slotBegin);
+    // The waves of a step are prepared at the end of the previous one (finishWaveStep), so that
+    // partitions never wait for each other between the two; the first step prepares here.
+    if (!wavesPrepared_) {
+        for (const WaveNode& w : waveNodes_) prepareWaveNode(w, dt);
+        wavesPrepared_ = true;
     }
-    double* savedDy = e_.dy;
-    e_.dy = scratchDy_.data();
-    for (const WaveComp& w : waveComps_) {
-        Component& c = *comps[static_cast<size_t>(w.comp)];
-        const size_t np = c.node.size();
-        theveninC_.assign(np, 0.0);
-        theveninZ_.assign(np, 0.0);
-        for (size_t k = 0; k < np; ++k)
-            if (c.spec->ports[k].domain == Domain::Hydraulic && c.node[k] >= 0) theveninC_[k] = p_[static_cast<size_t>(c.node[k])];
-        for (size_t i = 0; i < w.ports.size(); ++i) {
-            theveninC_[static_cast<size_t>(w.ports[i])] = slotC_[static_cast<size_t>(w.slotIds[i])];
-            theveninZ_[static_cast<size_t>(w.ports[i])] = slotZ_[static_cast<size_t>(w.slotIds[i])];
-        }
-        if (!c.solveThevenin(e_, theveninC_.data(), theveninZ_.data()) && !solveComponentGeneric(w)) {
-            failure_ = "component '" + c.id + "' could not be solved against its TLM node(s) at t = " + std::to_string(e_.t) +
-                       " s (no pressure satisfies both its flow law and p = c - Z*q). Hint: use a smaller step or "
-                       "another pressure method for the adjoining volume.";
-            e_.dy = savedDy;
+    WaveContext ctx{e_, {}, {}, 0, {}};
+    ctx.e.dy = scratchDy_.data();
+    for (const WaveComp& w : waveComps_)
+        if (!solveWaveComp(w, ctx)) {
+            failure_ = ctx.failure;
             return false;
         }
-        c.eval(e_);
-        for (size_t i = 0; i < w.ports.size(); ++i)
-            slotQ_[static_cast<size_t>(w.slotIds[i])] = flow_[static_cast<size_t>(c.portBase + w.ports[i])];
+    waveIterations_ += ctx.iterations;
+    return true;
+}
+
+bool System::solveWaveComp(const WaveComp& w, WaveContext& ctx) {
+    Component& c = *comps[static_cast<size_t>(w.comp)];
+    const size_t np = c.node.size();
+    ctx.c.assign(np, 0.0);
+    ctx.z.assign(np, 0.0);
+    for (size_t k = 0; k < np; ++k)
+        if (c.spec->ports[k].domain == Domain::Hydraulic && c.node[k] >= 0) ctx.c[k] = p_[static_cast<size_t>(c.node[k])];
+    for (size_t i = 0; i < w.ports.size(); ++i) {
+        ctx.c[static_cast<size_t>(w.ports[i])] = slotC_[static_cast<size_t>(w.slotIds[i])];
+        ctx.z[static_cast<size_t>(w.ports[i])] = slotZ_[static_cast<size_t>(w.slotIds[i])];
     }
-    e_.dy = savedDy;
+    if (!c.solveThevenin(ctx.e, ctx.c.data(), ctx.z.data()) && !solveComponentGeneric(w, ctx)) {
+        ctx.failure = "component '" + c.id + "' could not be solved against its TLM node(s) at t = " + std::to_string(ctx.e.t) +
+                      " s (no pressure satisfies both its flow law and p = c - Z*q). Hint: use a smaller step or "
+                      "another pressure method for the adjoining volume.";
+        return false;
+    }
+    c.eval(ctx.e);
+    for (size_t i = 0; i < w.ports.size(); ++i)
+        slotQ_[static_cast<size_t>(w.slotIds[i])] = flow_[static_cast<size_t>(c.portBase + w.ports[i])];
     return true;
 }
 
@@ -100,7 +114,7 @@ double System::slotResidual(const WaveComp& w, size_t i) {
     return p_[hyd.size() + s] + slotZ_[s] * flow_[static_cast<size_t>(g)] - slotC_[s];
 }
 
-bool System::solveComponentGeneric(const WaveComp& w) {
+bool System::solveComponentGeneric(const WaveComp& w, WaveContext& ctx) {
     Component& c = *comps[static_cast<size_t>(w.comp)];
     const size_t m = w.ports.size(), base = hyd.size();
     auto tol = [&](size_t i) { return 1e-10 * (std::abs(slotC_[static_cast<size_t>(w.slotIds[i])]) + 1e5); };
@@ -111,8 +125,8 @@ bool System::solveComponentGeneric(const WaveComp& w) {
         double& p = p_[base + static_cast<size_t>(w.slotIds[i])];
         auto f = [&](double x) {
             p = x;
-            c.eval(e_);
-            ++waveIterations_;
+            c.eval(ctx.e);
+            ++ctx.iterations;
             return slotResidual(w, i);
         };
         double a = slotC_[static_cast<size_t>(w.slotIds[i])], fa = f(a);
@@ -151,8 +165,8 @@ bool System::solveComponentGeneric(const WaveComp& w) {
     // halving line search; if it stalls, cyclic scalar solves (each port bracketed).
     std::vector<double> r(m), rt(m), jac(m * m), dp(m), p0(m);
     auto evalAll = [&](std::vector<double>& out) {
-        c.eval(e_);
-        ++waveIterations_;
+        c.eval(ctx.e);
+        ++ctx.iterations;
         double nrm = 0;
         for (size_t i = 0; i < m; ++i) {
             out[i] = slotResidual(w, i);
@@ -219,12 +233,7 @@ bool System::solveComponentGeneric(const WaveComp& w) {
 }
 
 bool System::finishWaveStep(double dt) {
-    const size_t base = hyd.size();
-    for (const WaveNode& w : waveNodes_) {
-        const size_t n = static_cast<size_t>(w.node);
-        hyd[n].method->updateWaves(p_.data() + base + static_cast<size_t>(w.slotBegin), slotQ_.data() + w.slotBegin, dvol_[n]);
-        p_[n] = hyd[n].method->pressure(nullptr);
-    }
+    for (const WaveNode& w : waveNodes_) finishWaveNode(w, dt);
     for (Component* c : stepComps_) {
         std::string e = c->stepUpdate(e_, dt);
         if (!e.empty()) {
@@ -233,6 +242,13 @@ bool System::finishWaveStep(double dt) {
         }
     }
     return true;
+}
+
+void System::finishWaveNode(const WaveNode& w, double dt) {
+    const size_t n = static_cast<size_t>(w.node), base = hyd.size();
+    hyd[n].method->updateWaves(p_.data() + base + static_cast<size_t>(w.slotBegin), slotQ_.data() + w.slotBegin, dvol_[n]);
+    p_[n] = hyd[n].method->pressure(nullptr);
+    prepareWaveNode(w, dt);
 }
 
 }  // namespace hs::sim

@@ -9,6 +9,7 @@
 #include <memory>
 #include <sstream>
 
+#include "partitioned_stepper.h"
 #include "stepper.h"
 #include "system.h"
 
@@ -175,7 +176,7 @@ RunResult simulate(System& sys, const std::vector<ProbeSpec>& probes, const RunO
     for (auto& c : res.trace.columns) c.reserve(expected);
 
     std::string err;
-    auto stepper = makeStepper(opt.solver.stepper, err);
+    auto stepper = makeStepperFor(sys, opt.solver, err);
     if (!stepper) { res.error = err; return finish(); }
     sys.initialState(y.data());
     double t = 0.0;

@@ -89,6 +89,25 @@ public:
     double nodeBulkModulus(int n) const { return hyd[n].be(p_[n]); }
 
     const Eval& eval() const { return e_; }
+
+    // --- parallel partitions (partitions.cpp) ---------------------------------------------
+    // Groups of components that must share a partition: joined by a non-TLM hydraulic node
+    // (static imposed nodes such as tanks do not join), a mechanical node, a signal or a watched
+    // port. One group id per component.
+    std::vector<int> couplingGroups() const;
+    // Splits the circuit into parts partitions (partOfComp[c] in [0, parts)); "" or why not.
+    std::string setPartitions(const std::vector<int>& partOfComp, int parts);
+    int partitionCount() const { return static_cast<int>(parts_.size()); }
+    const std::vector<int>& partitionStates(int k) const { return parts_[static_cast<size_t>(k)].states; }
+    // The pieces of rhs() and beginStep() for the states and ports partition k owns; partitions
+    // only meet at TLM nodes, so they can run concurrently between the barriers of a step:
+    // rhs (stages) | beginStepPartition (evaluation + TLM solve) | finishStepPartition (waves).
+    void rhsPartition(int k, double t, const double* y, double* dy);
+    bool beginStepPartition(int k, double t, const double* y);
+    bool finishStepPartition(int k, double dt);
+    // Serial part of the first step (waves of step 0) and the failures of the partitions.
+    void prepareWavesOnce(double dt);
+    std::string partitionFailure();
     // TLM: number of port pressure slots (they follow the hydraulic nodes in eval().p), and the
     // Newton iterations / scalar root evaluations spent solving components against TLM nodes.
     int waveSlotCount() const { return static_cast<int>(slotPort_.size()); }
@@ -170,6 +189,15 @@ private:
     std::vector<int> slotPort_;
     std::vector<double> slotC_, slotZ_, slotQ_;
     bool wavesPrepared_ = false;
+    struct Part {
+        std::vector<Component*> hot;
+        std::vector<int> nodes, mech, states, waveComps, waveNodes;  // indices into the hot/wave tables
+        std::vector<Component*> stepComps;
+        std::vector<double> scratchDy;
+        WaveContext ctx;
+    };
+    std::vector<Part> parts_;
+    void rhsNodes(const std::vector<int>* nodes, const std::vector<int>* mech, const double* y, double* dy);
     std::vector<Component*> stepComps_;
     long waveIterations_ = 0;
     bool isStaticPort(int g) const;

@@ -246,6 +246,16 @@ bool System::finishWaveStep(double dt) {
 
 void System::finishWaveNode(const WaveNode& w, double dt) {
     const size_t n = static_cast<size_t>(w.node), base = hyd.size();
+    if (!hyd[n].variablePorts.empty()) {
+        // Chamber volume at this step, summed as rhs() does (partitions skip TLM nodes in rhs).
+        double vol = hyd[n].vConst, dvol = 0.0;
+        for (int g : hyd[n].variablePorts) {
+            vol += pvol_[static_cast<size_t>(g)];
+            dvol += pdvol_[static_cast<size_t>(g)];
+        }
+        vol_[n] = vol;
+        dvol_[n] = dvol;
+    }
     hyd[n].method->updateWaves(p_.data() + base + static_cast<size_t>(w.slotBegin), slotQ_.data() + w.slotBegin, dvol_[n]);
     p_[n] = hyd[n].method->pressure(nullptr);
     prepareWaveNode(w, dt);

@@ -191,7 +191,9 @@ std::optional<SolverConfigDoc> CircuitReader::readConfig(const QJsonObject& o, c
     in_.read(o, path, QStringLiteral("atol"), s.atol);
     in_.read(o, path, QStringLiteral("max_step"), s.maxStep);
     s.extra = JsonReader::unknownKeys(o, {"name", "description", "reference", "stepper", "dt", "rtol",
-                                          "atol", "max_step", "methods"});
+                                          "atol", "max_step", "methods", "default_method"});
+    if (auto dm = in_.object(o, path, QStringLiteral("default_method")))
+        s.defaultMethod = readMethod(*dm, jsonChild(path, QStringLiteral("default_method")));
     if (auto methods = in_.object(o, path, QStringLiteral("methods"))) {
         const QString mp = jsonChild(path, QStringLiteral("methods"));
         for (auto it = methods->begin(); it != methods->end(); ++it) {

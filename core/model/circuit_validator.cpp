@@ -259,6 +259,14 @@ void CircuitValidator::checkConfigs() {
             hs::sim::makePressureMethod(reg_, setting, e);
             if (!e.empty()) err(p, q(e));
         }
+        if (s.defaultMethod) {
+            hs::sim::MethodSetting setting;
+            setting.method = s.defaultMethod->method.toStdString();
+            for (const auto& [k, v] : s.defaultMethod->params) setting.params[k.toStdString()] = v;
+            std::string e;
+            hs::sim::makePressureMethod(reg_, setting, e);
+            if (!e.empty()) err(jsonChild(path, QStringLiteral("default_method")), q(e));
+        }
     }
     if (references.isEmpty())
         err(QStringLiteral("$.configurations"),

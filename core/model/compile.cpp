@@ -39,6 +39,10 @@ hs::sim::SolverSettings toSolverSettings(const SolverConfigDoc& cfg) {
         for (const auto& [k, v] : m.params) ms.params[s(k)] = v;
         st.methods[s(volume)] = std::move(ms);
     }
+    if (cfg.defaultMethod) {
+        st.defaultMethod.method = s(cfg.defaultMethod->method);
+        for (const auto& [k, v] : cfg.defaultMethod->params) st.defaultMethod.params[s(k)] = v;
+    }
     return st;
 }
 

@@ -277,7 +277,7 @@ void Builder::formHydraulicNodes() {
             err("node '" + node.name + "' has no volume: add a Volume component to it (every node whose pressure is not set by a source needs capacitance)");
             continue;
         }
-        MethodSetting setting;
+        MethodSetting setting = solver_.defaultMethod;
         std::string owner;
         for (const auto& vid : node.volumeIds) {
             auto it = solver_.methods.find(vid);

@@ -76,8 +76,10 @@ std::string resolve(System& sys, const ProbeSpec& pr, Reader& r, std::string& un
         const int g = c.portBase + k;
         for (size_t n = 0; n < sys.hyd.size(); ++n)
             if (std::find(sys.hyd[n].ports.begin(), sys.hyd[n].ports.end(), g) != sys.hyd[n].ports.end()) {
-                if (!sys.hyd[n].method || !sys.hyd[n].method->wavePorts())
-                    return what + ": volume '" + sys.hyd[n].name + "' is not solved by TLM (quantity '" + pr.quantity + "' needs pressure method tlm)";
+                // A circuit's probes serve all its configurations: a volume that is not TLM in
+                // this one reads NaN (no indicator), a node without a volume is an error.
+                if (!sys.hyd[n].method)
+                    return what + ": node '" + sys.hyd[n].name + "' has its pressure imposed; quantity '" + pr.quantity + "' needs a volume";
                 r = {pr.quantity == "ppar" ? Reader::Ppar : Reader::Inertance, static_cast<int>(n)};
                 unit = pr.quantity == "ppar" ? "Pa" : "kg/m4";
                 return {};

@@ -2,7 +2,9 @@
 // the papers) and registered here.
 #include "methods.h"
 
+#include <cmath>
 #include <limits>
+#include <string>
 
 #include "../registry.h"
 #include "algebraic.h"
@@ -119,7 +121,11 @@ void registerPressureMethods(Registry& r) {
         num("alpha", "-", 0.2, 0.0, 0.95, "Wave filter coefficient (0.2 in the thesis; 0 = lossless, undamped resonances)"),
         choice("filter", {"characteristic", "pressure"}, 0,
                "characteristic: filter the arriving wave (Krus et al. 1990, eq. 2.26); pressure: filter only its pressure "
-               "part (the thesis' Ch. 6 filter, eqs. 6.1-6.5, closer in phase to the trapezoidal rule)")};
+               "part (the thesis' Ch. 6 filter, eqs. 6.1-6.5, closer in phase to the trapezoidal rule)"),
+        num("exchange", "steps", 1, 1, 10000,
+            "Exchange interval n (notes §3.7): the waves across this volume are exchanged every n-th step with "
+            "Z* = n*Z', filtered once per exchange and interpolated linearly in between (a line of delay n*dt); 1 = every "
+            "step, the standard scheme")};
     r.addMethod({"tlm", "Transmission line (TLM)",
                  "The volume becomes a C-type TLM element: each connected port sees a Thevenin source p = c - Z*q whose wave c "
                  "left the other ports one step earlier, Z = (N/2)*Be*dt/(V*(1-alpha)) for N flow ports (N = 2: the thesis' "
@@ -128,9 +134,14 @@ void registerPressureMethods(Registry& r) {
                  "is a parasitic inertance Be*dt^2/V, shown with the parasitic pressure as probes (ppar, "
                  "parasitic_inertance).",
                  "Krus et al. 1990; Pollmeier (notes/003 §1.3-1.9); Hopsan", tlm,
-                 [](const std::vector<double>& v, std::string&) -> PressureMethod* {
+                 [](const std::vector<double>& v, std::string& e) -> PressureMethod* {
+                     if (v[2] != std::floor(v[2])) {
+                         e = "tlm: exchange must be a whole number of steps, not " + std::to_string(v[2]);
+                         return nullptr;
+                     }
                      return new TlmVolumeMethod(v[0], v[1] > 0.5 ? TlmVolumeMethod::Filter::Pressure
-                                                                 : TlmVolumeMethod::Filter::Characteristic);
+                                                                 : TlmVolumeMethod::Filter::Characteristic,
+                                                static_cast<int>(v[2]));
                  }});
 }
 

@@ -14,7 +14,11 @@ namespace hs::sim {
 class TlmVolumeMethod final : public PressureMethod {
 public:
     enum class Filter { Characteristic, Pressure };
-    TlmVolumeMethod(double alpha, Filter filter) : alpha_(alpha), filter_(filter) {}
+    // exchange = n: the far side's pressure and flow reach the ports only every n-th step (notes
+    // §3.7), with Z* = n*Z', filtered once per exchange and interpolated linearly in between;
+    // n = 1 is the standard scheme.
+    TlmVolumeMethod(double alpha, Filter filter, int exchange = 1)
+        : alpha_(alpha), filter_(filter), exchange_(exchange < 1 ? 1 : exchange) {}
 
     const char* id() const override { return "tlm"; }
     int stateCount() const override { return 0; }
@@ -28,14 +32,22 @@ public:
     void prepareWaves(double dt, double vol, double be, double* c, double* z) override;
     void updateWaves(const double* p, const double* q, double dvol) override;
     double parasiticPressure() const override { return ppar_; }
-    double parasiticInertance() const override { return zLossless_ * dt_; }
+    // The element behaves as a line of delay n*dt: I = (N/2)*Be*(n*dt)^2/V.
+    double parasiticInertance() const override { return exchange_ * zLossless_ * exchange_ * dt_; }
 
 private:
+    void exchangeWaves(const double* raw, const double* pFar, const double* qFar);
+
     double alpha_;
     Filter filter_;
+    int exchange_;
     int n_ = 0;
+    long steps_ = 0;
     double held_ = 0, ppar_ = 0, z_ = 0, zLossless_ = 0, dt_ = 0;
     std::vector<double> c_, pf_, prevP_, w_;
+    // exchange > 1: filtered samples at the last two exchanges (pressure and flow for the
+    // pressure filter, the wave for the characteristic filter) and this step's far values.
+    std::vector<double> pfPrev_, qNew_, qPrev_, cf_, cfPrev_, raw_, pFar_, qFar_;
 };
 
 }  // namespace hs::sim

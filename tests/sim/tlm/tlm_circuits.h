@@ -41,4 +41,9 @@ inline SolverSettings tlmSolver(double dt, const std::string& volume, double alp
     return withMethod(solver("rk4", dt), volume, "tlm", {{"alpha", alpha}, {"filter", filter}});
 }
 
+// The same with the waves exchanged every n-th step (notes §3.7).
+inline SolverSettings tlmExchange(double dt, const std::string& volume, double filter, int n) {
+    return withMethod(solver("rk4", dt), volume, "tlm", {{"alpha", 0.2}, {"filter", filter}, {"exchange", double(n)}});
+}
+
 }  // namespace hs::sim::test

@@ -63,6 +63,10 @@ struct SolverConfigDoc {
     // Method of every volume not in `methods` ("default_method"; absent = integrate). With tlm
     // this is the Hopsan-style configuration: every volume a TLM element.
     std::optional<MethodDoc> defaultMethod;
+    // Parallel partitions cut at TLM volumes ("threads", "partition": component id -> 0..threads-1,
+    // by hand; the others balanced automatically). Written only when set.
+    int threads = 1;
+    std::map<QString, int> partition;
     QJsonObject extra;
     bool operator==(const SolverConfigDoc&) const = default;
 };

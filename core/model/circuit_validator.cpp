@@ -267,6 +267,15 @@ void CircuitValidator::checkConfigs() {
             hs::sim::makePressureMethod(reg_, setting, e);
             if (!e.empty()) err(jsonChild(path, QStringLiteral("default_method")), q(e));
         }
+        if (s.threads < 1 || s.threads > 64)
+            err(jsonChild(path, QStringLiteral("threads")),
+                QStringLiteral("%1 threads: expected 1 to 64").arg(s.threads));
+        const QString pp = jsonChild(path, QStringLiteral("partition"));
+        for (const auto& [id, k] : s.partition) {
+            if (!c_.component(id)) err(jsonChild(pp, id), QStringLiteral("no component '%1'").arg(id));
+            else if (k < 0 || k >= s.threads)
+                err(jsonChild(pp, id), QStringLiteral("partition %1 outside 0..%2 (threads = %3)").arg(k).arg(s.threads - 1).arg(s.threads));
+        }
     }
     if (references.isEmpty())
         err(QStringLiteral("$.configurations"),

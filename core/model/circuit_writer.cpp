@@ -93,6 +93,12 @@ QJsonObject configJson(const SolverConfigDoc& s) {
         {"atol", s.atol},         {"max_step", s.maxStep},        {"methods", methods},
     };
     if (s.defaultMethod) o.insert("default_method", methodJson(*s.defaultMethod));
+    if (s.threads != 1) o.insert("threads", s.threads);
+    if (!s.partition.empty()) {
+        QJsonObject part;
+        for (const auto& [id, k] : s.partition) part.insert(id, k);
+        o.insert("partition", part);
+    }
     mergeExtra(o, s.extra);
     return o;
 }

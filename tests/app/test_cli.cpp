@@ -1,5 +1,6 @@
 // hydrostiff-cli as a user runs it: exit codes, messages, CSV files.
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -104,7 +105,17 @@ private slots:
         r = cli({"bench", example("three_orifice.hydro.json"), "--table", "nope"});
         QCOMPARE(r.code, 2);
         QVERIFY(r.err.contains("no table 'nope'"));
-        r = cli({"bench", example("relief_line.hydro.json")});
+        // a circuit without tables: the relief line with its "benchmarks" removed
+        QFile in(example("relief_line.hydro.json"));
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        QJsonObject doc = QJsonDocument::fromJson(in.readAll()).object();
+        doc.remove("benchmarks");
+        const QString bare = dir.filePath("bare.hydro.json");
+        QFile out(bare);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(QJsonDocument(doc).toJson());
+        out.close();
+        r = cli({"bench", bare});
         QCOMPARE(r.code, 2);
         QVERIFY(r.err.contains("keeps no benchmark tables"));
     }

@@ -76,6 +76,20 @@ private slots:
         QVERIFY2(std::abs(t.trace.columns[1].back() - end2) < 0.005 * end2, qPrintable(QString::number(t.trace.columns[1].back() / end2)));
     }
 
+    // Every volume TLM on Circuit 1 with the throttle shut: V1 fills to the supply pressure, where
+    // the compensator's square-root law has an infinite slope and its two TLM ports (outlet and
+    // load-sense pilot) can only be solved to the resolution of the pressures. The solve must
+    // accept that instead of failing (it did, at t = 2.5 s of the example's Hopsan-style run).
+    void squareRootAtZeroDrop() {
+        Netlist n = hs::sim::test::circuit1(1e-5);
+        for (auto& c : n.components)
+            if (c.id == "U") c.num["value"] = 0.0;
+        const std::vector<ProbeSpec> pr = {{"p1", "pressure", "V1"}, {"p2", "pressure", "V2"}};
+        RunResult t = buildAndRun(n, pr, runOptions(withMethod(tlmSolver(1e-4, "V1"), "V2", "tlm", {}), 0.5, 1e-3));
+        QVERIFY2(t.ok, t.error.c_str());
+        QVERIFY2(std::abs(t.trace.columns[0].back() - 20e6) < 1.0, qPrintable(QString::number(t.trace.columns[0].back() - 20e6)));
+    }
+
     // The accuracy indicators as probes: parasitic inertance Be*dt^2/V of a two-port node, NaN
     // where the volume is not TLM, a clear message on a node without a volume.
     void indicatorProbes() {

@@ -78,7 +78,7 @@ private slots:
             last = std::sqrt(last / w);
             return std::string();
         };
-        double f0, l0;
+        double f0 = 0, l0 = 0;
         std::string e = amplitudes(0.0, f0, l0);
         QVERIFY2(e.empty(), e.c_str());
         QVERIFY2(f0 > 1e6, qPrintable(QString::number(f0)));

@@ -1,0 +1,82 @@
+// Each example opened in the main window and zoomed to fit, rendered offscreen to PNG (kept in
+// the build folder as a CI artefact): the image is not blank, every component is inside the
+// scene's content and the visible area, and no symbol or label overlaps another symbol.
+#include <QtTest>
+#include <QSettings>
+
+#include "circuit_scene.h"
+#include "circuit_view.h"
+#include "component_item.h"
+#include "gui_settings.h"
+#include "main_window.h"
+#include "widgets_test_util.h"
+
+using namespace hs::widgets;
+
+class TestScreenshots : public QObject {
+    Q_OBJECT
+    QTemporaryDir tmp_;
+
+private slots:
+    void example_data() {
+        QTest::addColumn<QString>("path");
+        for (const QString& p : test::examples()) QTest::newRow(qPrintable(QFileInfo(p).fileName())) << p;
+        QVERIFY(test::examples().size() >= 5);
+    }
+    void example() {
+        QFETCH(QString, path);
+        QSettings qs(tmp_.filePath("s.ini"), QSettings::IniFormat);
+        hs::gui::GuiSettings settings(qs);
+        hs::gui::MainWindow w({test::registry(), settings, HS_EXAMPLES_DIR, tmp_.filePath("rec")});
+        w.resize(1500, 950);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QString err;
+        QVERIFY2(w.openExample(path, &err), qPrintable(err));
+        QTest::qWait(30);
+        w.view().zoomToFit();
+        QCoreApplication::processEvents();
+
+        const QString name = QFileInfo(path).fileName().section('.', 0, 0);
+        QDir().mkpath(HS_SCREENSHOT_DIR);
+        const QImage img = w.grab().toImage();
+        QVERIFY(img.save(QString(HS_SCREENSHOT_DIR) + "/" + name + ".png"));
+        const QImage canvas = w.view().viewport()->grab().toImage();
+        QVERIFY(canvas.save(QString(HS_SCREENSHOT_DIR) + "/" + name + "_canvas.png"));
+
+        // Not blank: a good share of the canvas is drawing (dark strokes), not background.
+        int dark = 0;
+        QSet<QRgb> colours;
+        for (int y = 0; y < canvas.height(); y += 2)
+            for (int x = 0; x < canvas.width(); x += 2) {
+                const QRgb c = canvas.pixel(x, y);
+                colours.insert(c);
+                dark += qGray(c) < 128;
+            }
+        QVERIFY2(dark > 200, qPrintable(QString("only %1 dark pixels").arg(dark)));
+        QVERIFY(colours.size() > 20);
+
+        const auto& doc = w.document().circuit();
+        const QRectF content = w.scene().contentRect();
+        const QRectF visible = w.view().mapToScene(w.view().viewport()->rect()).boundingRect();
+        QCOMPARE(w.scene().componentItems().size(), static_cast<qsizetype>(doc.components.size()));
+        for (const auto& comp : doc.components) {
+            ComponentItem* it = w.scene().componentItem(comp.id);
+            QVERIFY2(content.contains(it->sceneBoundingRect()), qPrintable(comp.id));
+            QVERIFY2(visible.contains(it->bodySceneRect()), qPrintable(comp.id + " is outside the view at zoom to fit"));
+        }
+        // Without overlaps: bodies apart, and no label on another body.
+        for (const auto& a : doc.components)
+            for (const auto& b : doc.components) {
+                if (a.id == b.id) continue;
+                ComponentItem* ia = w.scene().componentItem(a.id);
+                ComponentItem* ib = w.scene().componentItem(b.id);
+                const QRectF ba = ia->bodySceneRect().adjusted(1, 1, -1, -1), bb = ib->bodySceneRect().adjusted(1, 1, -1, -1);
+                QVERIFY2(!ba.intersects(bb), qPrintable(QString("%1 overlaps %2").arg(a.id, b.id)));
+                QVERIFY2(!ia->labelSceneRect().intersects(bb), qPrintable(QString("label of %1 on %2").arg(a.id, b.id)));
+            }
+    }
+};
+
+QTEST_MAIN(TestScreenshots)
+#include "test_screenshots.moc"

@@ -53,8 +53,14 @@ CircuitScene::CircuitScene(CircuitDocument& doc, const hs::sim::Registry& reg, c
 }
 
 CircuitScene::~CircuitScene() {
-    // Tools may own temporary items: let them go before the scene deletes its items.
+    // Tools may own temporary items: let them go before the scene deletes its items. The item
+    // maps must not outlive the items, and nobody should hear about selections of a dying scene.
     wireTool_->cancel();
+    blockSignals(true);
+    for (WireItem* w : wires_) delete w;
+    wires_.clear();
+    for (ComponentItem* c : items_) delete c;
+    items_.clear();
 }
 
 void CircuitScene::rebuild() {

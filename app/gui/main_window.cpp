@@ -65,7 +65,8 @@ MainWindow::MainWindow(MainWindowContext ctx, QWidget* parent)
     if (ctx_.settings.autosaveSeconds() > 0) autosaveTimer_->start(ctx_.settings.autosaveSeconds() * 1000);
     restoreGeometry(ctx_.settings.windowGeometry());
     restoreState(ctx_.settings.windowState());
-    newCircuit();
+    // Not newCircuit(): that drops the recovery file, which offerRecovery() still has to see.
+    startEmpty();
 }
 
 MainWindow::~MainWindow() {
@@ -73,6 +74,7 @@ MainWindow::~MainWindow() {
     // members already gone (actions_); the document is being torn down anyway.
     undo_->blockSignals(true);
     doc_->blockSignals(true);
+    scene_->blockSignals(true);
 }
 
 void MainWindow::buildDocks() {
@@ -277,6 +279,11 @@ void MainWindow::replaceCircuit(hs::model::Circuit c, const QString& path) {
 }
 
 void MainWindow::newCircuit() {
+    startEmpty();
+    recovery_->clear();
+}
+
+void MainWindow::startEmpty() {
     hs::model::Circuit c;
     c.name = tr("Untitled");
     hs::model::SolverConfigDoc ref;
@@ -286,7 +293,6 @@ void MainWindow::newCircuit() {
     c.configs.push_back(ref);
     untitledName_ = tr("untitled.hydro.json");
     replaceCircuit(std::move(c), {});
-    recovery_->clear();
 }
 
 bool MainWindow::openFile(const QString& path, QString* error) {

@@ -85,6 +85,7 @@ protected:
     void closeEvent(QCloseEvent* e) override;
 
 private:
+    void startEmpty();
     void buildDocks();
     void buildMenus();
     void connectActions();

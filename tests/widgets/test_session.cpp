@@ -42,8 +42,14 @@ class TestSession : public QObject {
         tree->scrollToItem(item);
         const QPoint p = tree->visualItemRect(item).center();
         const auto before = w.scene().componentItems().size();
+        // A real double-click starts with a press; QTest::mouseDClick on a widget sends only the
+        // double-click event, so press first as the user does.
+        QTest::mouseClick(tree->viewport(), Qt::LeftButton, {}, p);
         QTest::mouseDClick(tree->viewport(), Qt::LeftButton, {}, p);
-        if (w.scene().componentItems().size() != before + 1) return {};
+        if (w.scene().componentItems().size() != before + 1) {
+            qWarning() << "double-click on" << type << "at" << p << "placed nothing; item at point:" << (tree->itemAt(p) ? tree->itemAt(p)->text(0) : QString("none"));
+            return {};
+        }
         return w.scene().selectedComponentIds().value(0);
     }
 
@@ -136,9 +142,12 @@ private slots:
         QCOMPARE(ref->methods.at(vol).method, QString("quasi_steady"));
         QCOMPARE(c->spec()->type, std::string("Volume"));
 
-        // Undo walks back the method change, redo restores it: one step each.
+        // Each pick is one undo step: undo goes back to the method picked before (the list order),
+        // redo restores quasi-steady.
+        const QString previous = method->itemData(method->currentIndex() - 1).toString();
         w->undoStack().undo();
-        QVERIFY(!w->document().circuit().reference()->methods.count(vol));
+        QCOMPARE(w->document().circuit().reference()->methods.at(vol).method, previous);
+        QCOMPARE(method->currentData().toString(), previous);  // the picker follows the document
         w->undoStack().redo();
         QCOMPARE(w->document().circuit().reference()->methods.at(vol).method, QString("quasi_steady"));
 

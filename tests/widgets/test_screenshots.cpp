@@ -10,6 +10,7 @@
 #include "gui_settings.h"
 #include "main_window.h"
 #include "widgets_test_util.h"
+#include "wire_item.h"
 
 using namespace hs::widgets;
 
@@ -64,6 +65,16 @@ private slots:
             ComponentItem* it = w.scene().componentItem(comp.id);
             QVERIFY2(content.contains(it->sceneBoundingRect()), qPrintable(comp.id));
             QVERIFY2(visible.contains(it->bodySceneRect()), qPrintable(comp.id + " is outside the view at zoom to fit"));
+        }
+        // Wires go around symbols, never across one (a segment may end on its own port only).
+        for (const WireItem* wi : w.scene().wireItems()) {
+            const auto r = wi->route();
+            for (size_t k = 1; k < r.size(); ++k)
+                for (const auto& comp : doc.components) {
+                    const QRectF body = w.scene().componentItem(comp.id)->bodySceneRect().adjusted(1, 1, -1, -1);
+                    const QRectF seg = QRectF(r[k - 1], r[k]).normalized().adjusted(-0.01, -0.01, 0.01, 0.01);
+                    QVERIFY2(!body.intersects(seg), qPrintable(QString("wire %1 crosses %2").arg(wi->key(), comp.id)));
+                }
         }
         // Without overlaps: bodies apart, and no label on another body.
         for (const auto& a : doc.components)

@@ -101,7 +101,15 @@ QRectF ComponentItem::labelRect() const {
     const QRectF body = symbolTransform().mapRect(symbol_->bounds);
     const QFontMetricsF fm(labelFont());
     const double w = fm.horizontalAdvance(id_) + 4;
-    return QRectF(body.center().x() - w / 2, body.bottom() + 2, w, fm.height());
+    QRectF r(body.center().x() - w / 2, body.bottom() + 2, w, fm.height());
+    // A wire leaves a port on the bottom edge straight down: keep the name beside it, not on it.
+    double right = -1e9;
+    for (const QString& port : symbol_->portOrder) {
+        const QPointF p = symbolTransform().map(symbol_->ports.value(port));
+        if (std::abs(p.y() - body.bottom()) < 0.5 && p.x() > r.left() - 4 && p.x() < r.right() + 4) right = std::max(right, p.x());
+    }
+    if (right > -1e9) r.moveLeft(right + 5);
+    return r;
 }
 
 QRectF ComponentItem::boundingRect() const {

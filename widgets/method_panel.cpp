@@ -42,6 +42,10 @@ MethodPanel::MethodPanel(CircuitScene& scene, QWidget* parent)
     lay->addWidget(guidance_);
     lay->addWidget(apply_);
     config_->setObjectName("configCombo");
+    for (QComboBox* b : {config_, method_}) {
+        b->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        b->setMinimumContentsLength(12);
+    }
     method_->setObjectName("methodCombo");
     config_->setToolTip(tr("The solver configuration whose method you edit; the canvas badges show this configuration"));
     for (const auto* m : reg_.methods()) {

@@ -32,7 +32,7 @@ QString helpHtml(const hs::sim::ComponentSpec& s) {
                  .arg(esc(p.id), QString::fromLatin1(hs::sim::domainName(p.domain)),
                       p.dir == hs::sim::SignalDir::In ? "input" : p.dir == hs::sim::SignalDir::Out ? "output" : "",
                       (p.optional ? " (optional)" : "") + QString(": ") + esc(p.description));
-    h += "</p><p><b>Equations</b></p><pre>" + esc(s.equations) + "</pre>";
+    h += "</p><p><b>Equations</b></p><p style='white-space:pre-wrap; font-family:monospace'>" + esc(s.equations) + "</p>";
     if (!s.states.empty()) {
         h += "<p><b>States</b><br>";
         for (const auto& st : s.states) h += esc(st.name) + " [" + esc(st.unit) + "]: " + esc(st.description) + "<br>";
@@ -120,6 +120,8 @@ void PropertyEditor::build() {
         QWidget* editor = nullptr;
         if (p.kind == hs::sim::ParamKind::Choice) {
             auto* box = new QComboBox(form_);
+            box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+            box->setMinimumContentsLength(8);
             for (const auto& c : p.choices) box->addItem(QString::fromStdString(c));
             connect(box, &QComboBox::activated, this, [this, name, box](int) {
                 scene_.undoStack().push(new SetParameterCommand(&scene_.document(), id_, name, box->currentText()));

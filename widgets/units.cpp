@@ -15,7 +15,7 @@ using Family = std::vector<std::pair<QString, double>>;
 
 // The families the property editor converts. Anything else is shown in its SI unit only.
 const Family* family(const QString& si) {
-    static const Family pa = {{"Pa", 1}, {"kPa", 1e3}, {"bar", 1e5}, {"MPa", 1e6}, {"psi", 6894.757293168361}};
+    static const Family pa = {{"Pa", 1}, {"kPa", 1e3}, {"bar", 1e5}, {"MPa", 1e6}, {"GPa", 1e9}, {"psi", 6894.757293168361}};
     static const Family m3 = {{"m3", 1}, {"L", 1e-3}, {"l", 1e-3}, {"dm3", 1e-3}, {"cm3", 1e-6}, {"ml", 1e-6}, {"mm3", 1e-9}};
     static const Family m = {{"m", 1}, {"mm", 1e-3}, {"cm", 1e-2}};
     static const Family m2 = {{"m2", 1}, {"mm2", 1e-6}, {"cm2", 1e-4}};
@@ -46,7 +46,8 @@ QString number(double v) {
 
 QString Units::displayUnit(const QString& si, double v) {
     const double a = std::abs(v);
-    if (si == "Pa") return "bar";
+    // Bulk moduli read best in GPa; every other pressure in bar.
+    if (si == "Pa") return a >= 1e8 ? "GPa" : "bar";
     if (si == "m3") return a >= 1e-3 || a == 0 ? "L" : "cm3";
     if (si == "m") return a >= 1 ? "m" : "mm";
     if (si == "m2") return a >= 1e-2 ? "m2" : "mm2";

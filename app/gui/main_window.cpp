@@ -106,11 +106,14 @@ void MainWindow::buildDocks() {
     auto* scroll = new QScrollArea(this);
     scroll->setWidget(props_);
     scroll->setWidgetResizable(true);
+    // Long help text and guidance wrap instead of widening the dock past the window.
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     auto* propsDock = dock(tr("Properties"), "propertiesDock", scroll, Qt::RightDockWidgetArea);
     auto* circuit = new CircuitSettingsEditor(*scene_, this);
     auto* circuitScroll = new QScrollArea(this);
     circuitScroll->setWidget(circuit);
     circuitScroll->setWidgetResizable(true);
+    circuitScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     auto* circuitDock = dock(tr("Circuit"), "circuitDock", circuitScroll, Qt::RightDockWidgetArea);
     configs_ = new ConfigurationEditor(*scene_, this);
     auto* configDock = dock(tr("Configurations"), "configurationsDock", configs_, Qt::RightDockWidgetArea);

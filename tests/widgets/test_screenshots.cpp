@@ -9,6 +9,10 @@
 #include "component_item.h"
 #include "gui_settings.h"
 #include "main_window.h"
+#include "method_panel.h"
+#include "property_editor.h"
+#include "quantity_edit.h"
+#include <QLabel>
 #include "widgets_test_util.h"
 #include "wire_item.h"
 
@@ -86,6 +90,30 @@ private slots:
                 QVERIFY2(!ba.intersects(bb), qPrintable(QString("%1 overlaps %2").arg(a.id, b.id)));
                 QVERIFY2(!ia->labelSceneRect().intersects(bb), qPrintable(QString("label of %1 on %2").arg(a.id, b.id)));
             }
+    }
+
+    // The small volume of Circuit 2 selected: the property editor shows its parameters in
+    // trade units, the method picker and the engine's guidance for the reference (RK4 1e-5).
+    void volumeSelected() {
+        QSettings qs(tmp_.filePath("s.ini"), QSettings::IniFormat);
+        hs::gui::GuiSettings settings(qs);
+        hs::gui::MainWindow w({test::registry(), settings, HS_EXAMPLES_DIR, tmp_.filePath("rec")});
+        w.resize(1500, 950);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QString err;
+        QVERIFY(w.openExample(QDir(HS_EXAMPLES_DIR).filePath("circuit2_pcv.hydro.json"), &err));
+        w.scene().componentItem("Vv")->setSelected(true);
+        auto* v = w.properties().findChild<QuantityEdit*>("param_V");
+        QVERIFY(v);
+        QCOMPARE(v->text(), QString("10 cm3"));  // 1e-5 m3 in the file
+        // The guidance is computed a moment after selection (debounced).
+        QLabel* guide = w.properties().methodPanel()->guidanceLabel();
+        QTRY_VERIFY_WITH_TIMEOUT(guide->text().contains("time constant"), 3000);
+        QVERIFY2(guide->text().contains("suggested"), qPrintable(guide->text()));
+        w.view().zoomToFit();
+        QCoreApplication::processEvents();
+        QVERIFY(w.grab().save(QString(HS_SCREENSHOT_DIR) + "/circuit2_volume_selected.png"));
     }
 };
 

@@ -74,6 +74,7 @@ private slots:
         QTest::newRow("10 L/min") << 10e-3 / 60 << "m3/s" << "10 L/min";
         QTest::newRow("25 mm") << 0.025 << "m" << "25 mm";
         QTest::newRow("coefficient") << 0.6 << "-" << "0.6";
+        QTest::newRow("bulk modulus") << 1.5e9 << "Pa" << "1.5 GPa";
     }
     void formatRoundTrip() {
         QFETCH(double, v);

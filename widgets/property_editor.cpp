@@ -12,6 +12,7 @@
 
 #include "circuit_scene.h"
 #include "commands/rename_component_command.h"
+#include "component_item.h"
 #include "commands/set_parameter_command.h"
 #include "method_panel.h"
 #include "model/circuit_document.h"
@@ -199,6 +200,8 @@ void PropertyEditor::rename() {
     const QString from = id_;
     id_ = to;  // the document resets the views on rename; keep showing this component
     scene_.undoStack().push(new RenameComponentCommand(&scene_.document(), from, to));
+    // The rename rebuilt the canvas: keep the renamed component selected and shown here.
+    if (auto* it = scene_.componentItem(to)) it->setSelected(true);
 }
 
 }  // namespace hs::widgets

@@ -52,7 +52,7 @@ QString Units::displayUnit(const QString& si, double v) {
     if (si == "m") return a >= 1 ? "m" : "mm";
     if (si == "m2") return a >= 1e-2 ? "m2" : "mm2";
     if (si == "m3/s") return "L/min";
-    if (si == "s") return a != 0 && a < 1e-3 ? "ms" : "s";
+    if (si == "s") return "s";  // steps read as 1e-05 s, the way the papers and the CLI write them
     return si;
 }
 

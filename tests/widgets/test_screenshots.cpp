@@ -7,12 +7,15 @@
 #include "circuit_scene.h"
 #include "circuit_view.h"
 #include "component_item.h"
+#include "configuration_editor.h"
 #include "gui_settings.h"
 #include "main_window.h"
 #include "method_panel.h"
 #include "property_editor.h"
 #include "quantity_edit.h"
+#include <QDockWidget>
 #include <QLabel>
+#include <QListWidget>
 #include "widgets_test_util.h"
 #include "wire_item.h"
 
@@ -114,6 +117,15 @@ private slots:
         w.view().zoomToFit();
         QCoreApplication::processEvents();
         QVERIFY(w.grab().save(QString(HS_SCREENSHOT_DIR) + "/circuit2_volume_selected.png"));
+        // The other docks, as a user flips through them.
+        for (const char* dock : {"configurationsDock", "circuitDock"}) {
+            auto* d = w.findChild<QDockWidget*>(dock);
+            QVERIFY(d);
+            d->raise();
+            QCoreApplication::processEvents();
+            QVERIFY(w.grab().save(QString(HS_SCREENSHOT_DIR) + "/circuit2_" + dock + ".png"));
+        }
+        QCOMPARE(w.configurations().list()->count(), 3);
     }
 };
 

@@ -17,6 +17,9 @@
 #include "property_editor.h"
 #include "quantity_edit.h"
 #include "widgets_test_util.h"
+#include "wire_item.h"
+#include <QLabel>
+#include <QLineEdit>
 
 using namespace hs::widgets;
 using hs::gui::MainWindow;
@@ -169,6 +172,48 @@ private slots:
         QCOMPARE(w2->scene().wireItems().size(), size_t(2));
         QCOMPARE(w2->scene().componentItem(vol)->pose(), c->pose());
         QCOMPARE(settings_->recentFiles().value(0), QFileInfo(path).absoluteFilePath());
+    }
+
+    // Bend points: a press on a selected wire's segment adds one, dragging moves it, one undo step;
+    // renaming a component through the property editor keeps its wires.
+    void bendAndRename() {
+        auto w = makeWindow();
+        QString err;
+        QVERIFY(w->openExample(QDir(HS_EXAMPLES_DIR).filePath("three_orifice.hydro.json"), &err));
+        w->view().zoomToFit();
+        QTest::qWait(20);
+        const int wi = w->document().wireIndex("O1", "B", "V1", "P1");
+        WireItem* wire = w->scene().wireItems()[size_t(wi)];
+        const auto r = wire->route();
+        const QPointF mid = (r.front() + r.back()) / 2;
+        QTest::mouseClick(w->view().viewport(), Qt::LeftButton, {}, at(*w, mid));
+        QVERIFY(wire->isSelected());
+        drag(*w, mid, mid + QPointF(0, 60));
+        QCOMPARE(w->undoStack().count(), 1);
+        const auto& pts = w->document().circuit().wires[size_t(wi)].points;
+        QCOMPARE(pts.size(), size_t(1));
+        QCOMPARE(pts.front().y(), mid.y() + 60);
+        QCOMPARE(std::fmod(pts.front().x(), 10.0), 0.0);  // snapped
+        w->undoStack().undo();
+        QVERIFY(w->document().circuit().wires[size_t(wi)].points.empty());
+
+        w->scene().clearSelection();
+        w->scene().componentItem("V1")->setSelected(true);
+        auto* id = w->properties().findChild<QLineEdit*>("componentId");
+        QVERIFY(id);
+        id->setFocus();
+        QTest::keyClick(id, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClicks(id, "O2");  // taken: refused with a message
+        QTest::keyClick(id, Qt::Key_Return);
+        QVERIFY(w->document().component("V1"));
+        QVERIFY(w->properties().messageLabel()->text().contains("already used"));
+        QTest::keyClick(id, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClicks(id, "Vbig");
+        QTest::keyClick(id, Qt::Key_Return);
+        QVERIFY(w->document().component("Vbig") && !w->document().component("V1"));
+        QVERIFY(w->document().wireIndex("O1", "B", "Vbig", "P1") >= 0);
+        QCOMPARE(w->scene().selectedComponentIds(), QStringList{"Vbig"});
+        QCOMPARE(w->properties().component(), QString("Vbig"));
     }
 
     void badFileLeavesCircuitUntouched() {

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <utility>
 #include <set>
 
 #include "commands/add_component_command.h"
@@ -66,10 +67,12 @@ CircuitScene::~CircuitScene() {
 void CircuitScene::rebuild() {
     wireTool_->cancel();
     tool_ = selectTool_.get();
-    for (WireItem* w : wires_) delete w;
-    wires_.clear();
-    for (ComponentItem* c : items_) delete c;
-    items_.clear();
+    // Out of the maps first: deleting a selected item emits selectionChanged, and its listeners
+    // must not find dangling pointers here.
+    const auto wires = std::exchange(wires_, {});
+    const auto items = std::exchange(items_, {});
+    for (WireItem* w : wires) delete w;
+    for (ComponentItem* c : items) delete c;
     const auto& c = doc_.circuit();
     if (!c.config(config_)) config_ = c.reference() ? c.reference()->name : c.configs.empty() ? QString() : c.configs.front().name;
     for (const auto& comp : c.components) addComponentItem(comp.id);
@@ -114,8 +117,9 @@ void CircuitScene::addWireItem(int index) {
 
 void CircuitScene::removeWireItem(int index) {
     if (index < 0 || index >= static_cast<int>(wires_.size())) return;
-    delete wires_[static_cast<size_t>(index)];
+    WireItem* gone = wires_[static_cast<size_t>(index)];
     wires_.erase(wires_.begin() + index);
+    delete gone;
     for (size_t i = 0; i < wires_.size(); ++i) {
         wires_[i]->setIndex(static_cast<int>(i));
         refreshWire(static_cast<int>(i));

@@ -25,6 +25,9 @@ public:
     // Ends (scene), bend points, junction dots at either end.
     void setGeometry(const QString& key, QPointF from, QPointF to, std::vector<QPointF> points, bool dotFrom, bool dotTo);
     const std::vector<QPointF>& points() const { return points_; }
+    // Junction dots drawn at the from / to end.
+    bool junctionAtFrom() const { return dotFrom_; }
+    bool junctionAtTo() const { return dotTo_; }
     // The routed polyline: ends, bends and the corners the router adds.
     std::vector<QPointF> route() const;
     static std::vector<QPointF> route(QPointF from, const std::vector<QPointF>& points, QPointF to);

@@ -116,8 +116,18 @@ private slots:
         CircuitScene scene(doc, test::registry(), symbols, undo);
         doc.setCircuit(test::loadExample("circuit1_fcv.hydro.json"));
         // tank.P has two wires: both draw a junction dot there; a plain port-to-port wire has none.
-        QCOMPARE(doc.wiresAtPort("tank", "P"), 2);
-        QCOMPARE(doc.wiresAtPort("comp", "P"), 1);
+        const int a = doc.wireIndex("orifice", "B", "tank", "P"), b = doc.wireIndex("onoff", "B", "tank", "P");
+        const int plain = doc.wireIndex("supply", "P", "comp", "P");
+        QVERIFY(a >= 0 && b >= 0 && plain >= 0);
+        QVERIFY(scene.wireItems()[size_t(a)]->junctionAtTo() && scene.wireItems()[size_t(b)]->junctionAtTo());
+        QVERIFY(!scene.wireItems()[size_t(a)]->junctionAtFrom());
+        QVERIFY(!scene.wireItems()[size_t(plain)]->junctionAtFrom() && !scene.wireItems()[size_t(plain)]->junctionAtTo());
+        // Removing one of the two takes the dot away from the other; undo brings it back.
+        undo.push(new RemoveWireCommand(&doc, b));
+        const int a2 = doc.wireIndex("orifice", "B", "tank", "P");
+        QVERIFY(!scene.wireItems()[size_t(a2)]->junctionAtTo());
+        undo.undo();
+        QVERIFY(scene.wireItems()[size_t(a)]->junctionAtTo());
     }
 };
 

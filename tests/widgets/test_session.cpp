@@ -19,6 +19,9 @@
 #include "widgets_test_util.h"
 #include "wire_item.h"
 #include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QTimer>
 #include <QLineEdit>
 
 using namespace hs::widgets;
@@ -214,6 +217,28 @@ private slots:
         QVERIFY(w->document().wireIndex("O1", "B", "Vbig", "P1") >= 0);
         QCOMPARE(w->scene().selectedComponentIds(), QStringList{"Vbig"});
         QCOMPARE(w->properties().component(), QString("Vbig"));
+    }
+
+    // Closing with unsaved changes asks; Cancel keeps the window and the work, Discard closes.
+    void unsavedPrompt() {
+        auto w = makeWindow();
+        w->scene().placeComponent("Tank", {0, 0});
+        QVERIFY(w->isDirty());
+        QVERIFY(w->windowTitle().contains("[*]") && w->isWindowModified());
+        auto answer = [](QMessageBox::StandardButton which) {
+            QTimer::singleShot(0, [which] {
+                auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+                QVERIFY(box);
+                QVERIFY(box->text().contains("unsaved"));
+                box->button(which)->click();
+            });
+        };
+        answer(QMessageBox::Cancel);
+        QVERIFY(!w->close());
+        QVERIFY(w->isVisible());
+        QVERIFY(w->document().component("T1"));
+        answer(QMessageBox::Discard);
+        QVERIFY(w->close());
     }
 
     void badFileLeavesCircuitUntouched() {

@@ -1,12 +1,13 @@
 # The component symbols compiled into hs_widgets as :/symbols/<Type>.svg, one per registered type.
 # A type whose file is absent is left out here and drawn as a labelled box; the symbol test
-# (tests/widgets/test_symbols) reports it.
+# (tests/widgets/test_symbols) reports it. TlmLine.svg is listed ahead of its component type.
 set(HS_SYMBOL_NAMES
   Cylinder.svg
   PressureSource.svg
   Tank.svg
   FlowSource.svg
   Volume.svg
+  TlmLine.svg
   Mass.svg
   LuGreFriction.svg
   ViscousFriction.svg

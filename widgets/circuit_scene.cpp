@@ -239,21 +239,23 @@ int CircuitScene::wireAt(const QPointF& pos) const {
 }
 
 QPointF CircuitScene::freeSpotNear(const QPointF& p, const QString& type) const {
-    // Spiral out on a 20 px lattice until the new body overlaps nothing (double-click placing).
+    // The nearest spot on a 20 px lattice where the new body (with a margin for its label and
+    // wires) overlaps nothing. Rightwards and along the row come first, so that components placed
+    // one after another line up the way a circuit is read.
     const Symbol& s = symbols_.symbol(type);
     auto freeAt = [&](QPointF c) {
-        const QRectF r = s.bounds.translated(c).adjusted(-20, -20, 20, 20);
+        const QRectF r = s.bounds.translated(c).adjusted(-30, -30, 30, 30);
         for (ComponentItem* it : items_)
             if (it->bodySceneRect().intersects(r)) return false;
         return true;
     };
-    for (int ring = 0; ring < 40; ++ring)
-        for (int dx = -ring; dx <= ring; ++dx)
-            for (int dy = -ring; dy <= ring; ++dy) {
-                if (std::max(std::abs(dx), std::abs(dy)) != ring) continue;
-                const QPointF c = p + QPointF(dx * 40.0, dy * 40.0);
-                if (freeAt(c)) return c;
-            }
+    std::vector<std::pair<double, QPointF>> candidates;
+    for (int dx = -30; dx <= 30; ++dx)
+        for (int dy = -20; dy <= 20; ++dy)
+            candidates.emplace_back((dx >= 0 ? dx : -3.0 * dx) + 4.0 * std::abs(dy), p + QPointF(dx * 20.0, dy * 20.0));
+    std::stable_sort(candidates.begin(), candidates.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (const auto& [score, c] : candidates)
+        if (freeAt(c)) return c;
     return p;
 }
 

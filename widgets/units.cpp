@@ -46,8 +46,8 @@ QString number(double v) {
 
 QString Units::displayUnit(const QString& si, double v) {
     const double a = std::abs(v);
-    // Bulk moduli read best in GPa; every other pressure in bar.
-    if (si == "Pa") return a >= 1e8 ? "GPa" : "bar";
+    // Bulk moduli read best in GPa, solver tolerances in Pa, every other pressure in bar.
+    if (si == "Pa") return a >= 1e8 ? "GPa" : (a != 0 && a < 1e3) ? "Pa" : "bar";
     if (si == "m3") return a >= 1e-3 || a == 0 ? "L" : "cm3";
     if (si == "m") return a >= 1 ? "m" : "mm";
     if (si == "m2") return a >= 1e-2 ? "m2" : "mm2";

@@ -196,10 +196,15 @@ void MainWindow::connectActions() {
     connect(undo_, &QUndoStack::canRedoChanged, a.get("edit.redo"), &QAction::setEnabled);
     connect(undo_, &QUndoStack::undoTextChanged, this, [this](const QString& t) {
         actions_->get("edit.undo")->setText(t.isEmpty() ? tr("&Undo") : tr("&Undo %1").arg(t));
+        actions_->get("edit.undo")->setToolTip(t.isEmpty() ? tr("Undo") : tr("Undo %1").arg(t));
     });
     connect(undo_, &QUndoStack::redoTextChanged, this, [this](const QString& t) {
         actions_->get("edit.redo")->setText(t.isEmpty() ? tr("&Redo") : tr("&Redo %1").arg(t));
+        actions_->get("edit.redo")->setToolTip(t.isEmpty() ? tr("Redo") : tr("Redo %1").arg(t));
     });
+    // The tool bar keeps short labels; the menu and tooltip say what would be undone.
+    a.get("edit.undo")->setIconText(tr("Undo"));
+    a.get("edit.redo")->setIconText(tr("Redo"));
     a.get("edit.undo")->setEnabled(false);
     a.get("edit.redo")->setEnabled(false);
     connect(a.get("edit.copy"), &QAction::triggered, this, [this] {

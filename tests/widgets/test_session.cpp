@@ -92,6 +92,10 @@ private slots:
         auto* c = w->scene().componentItem(vol);
         QVERIFY(!a->bodySceneRect().intersects(b->bodySceneRect()));
         QVERIFY(!b->bodySceneRect().intersects(c->bodySceneRect()));
+        QVERIFY(!a->bodySceneRect().intersects(c->bodySceneRect()));
+        // One after another they line up to the right, as a circuit is read.
+        QCOMPARE(b->pos().y(), a->pos().y());
+        QVERIFY(b->pos().x() > a->pos().x() && c->pos().x() > b->pos().x());
         w->view().zoomToFit();
         QTest::qWait(20);
 
@@ -156,6 +160,10 @@ private slots:
         QCOMPARE(method->currentData().toString(), previous);  // the picker follows the document
         w->undoStack().redo();
         QCOMPARE(w->document().circuit().reference()->methods.at(vol).method, QString("quasi_steady"));
+
+        QDir().mkpath(HS_SCREENSHOT_DIR);
+        QTest::qWait(300);  // let queued shows and the debounced guidance run, as the event loop would
+        w->grab().save(QString(HS_SCREENSHOT_DIR) + "/session.png");
 
         // Save, reload, compare.
         const QString path = tmp_.filePath("session.hydro.json");

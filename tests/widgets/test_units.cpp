@@ -75,6 +75,7 @@ private slots:
         QTest::newRow("25 mm") << 0.025 << "m" << "25 mm";
         QTest::newRow("coefficient") << 0.6 << "-" << "0.6";
         QTest::newRow("bulk modulus") << 1.5e9 << "Pa" << "1.5 GPa";
+        QTest::newRow("tolerance") << 10.0 << "Pa" << "10 Pa";
     }
     void formatRoundTrip() {
         QFETCH(double, v);

@@ -69,6 +69,11 @@ void QuantityEdit::commit() {
         return;
     }
     setStyleSheet({});
+    // Retyping the same value (another unit, other spacing) is no edit: no undo step.
+    if ((cleared && !value_) || (!cleared && value_ && *v == *value_)) {
+        setValue(value_);
+        return;
+    }
     if (cleared) {
         setValue(std::nullopt);
         emit committed(QVariant());

@@ -242,6 +242,9 @@ void MainWindow::connectActions() {
         a.get(id)->setShortcutContext(Qt::WidgetWithChildrenShortcut);
         view_->addAction(a.get(id));
     }
+    // Right click on the canvas offers the edit actions (the view's own action list).
+    for (const char* id : {"edit.rotate", "edit.flip", "view.fit"}) view_->addAction(a.get(id));
+    view_->setContextMenuPolicy(Qt::ActionsContextMenu);
 }
 
 bool MainWindow::isDirty() const { return !undo_->isClean(); }

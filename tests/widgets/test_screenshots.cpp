@@ -125,7 +125,8 @@ private slots:
             QCoreApplication::processEvents();
             QVERIFY(w.grab().save(QString(HS_SCREENSHOT_DIR) + "/circuit2_" + dock + ".png"));
         }
-        QCOMPARE(w.configurations().list()->count(), 3);
+        QCOMPARE(w.configurations().list()->count(), int(w.document().circuit().configs.size()));
+        QVERIFY(w.configurations().list()->count() >= 3);
     }
 };
 

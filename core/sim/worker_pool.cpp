@@ -3,12 +3,15 @@
 namespace hs::sim {
 
 namespace {
-// Spin briefly (a step takes microseconds), then give the core away: on a machine shared with
-// other work a pure spin would steal the time slice of the thread it waits for.
+// Spin briefly (a step takes microseconds), then sleep on the atomic (a futex, no lock): on a
+// machine shared with other work a spinning or yielding waiter would hand its core to another
+// process instead of to the thread it waits for.
 template <class Ready>
-void waitFor(Ready ready) {
-    for (int i = 0; !ready(); ++i)
-        if (i > 4000) std::this_thread::yield();
+void waitFor(std::atomic<int>& a, Ready ready) {
+    for (int i = 0; i < 2000; ++i)
+        if (ready(a.load(std::memory_order_acquire))) return;
+    for (int v = a.load(std::memory_order_acquire); !ready(v); v = a.load(std::memory_order_acquire))
+        a.wait(v, std::memory_order_acquire);
 }
 }  // namespace
 
@@ -19,6 +22,7 @@ WorkerPool::WorkerPool(int threads) {
 WorkerPool::~WorkerPool() {
     quit_.store(true, std::memory_order_release);
     generation_.fetch_add(1, std::memory_order_acq_rel);
+    generation_.notify_all();
     for (auto& t : threads_) t.join();
 }
 
@@ -26,18 +30,19 @@ void WorkerPool::run(const std::function<void(int)>& job) {
     job_ = &job;
     pending_.store(static_cast<int>(threads_.size()), std::memory_order_relaxed);
     generation_.fetch_add(1, std::memory_order_acq_rel);
+    generation_.notify_all();
     job(0);
-    waitFor([&] { return pending_.load(std::memory_order_acquire) == 0; });
+    waitFor(pending_, [](int v) { return v == 0; });
 }
 
 void WorkerPool::loop(int k) {
-    long seen = 0;
+    int seen = 0;
     for (;;) {
-        waitFor([&] { return generation_.load(std::memory_order_acquire) != seen; });
+        waitFor(generation_, [seen](int v) { return v != seen; });
         seen = generation_.load(std::memory_order_acquire);
         if (quit_.load(std::memory_order_acquire)) return;
         (*job_)(k);
-        pending_.fetch_sub(1, std::memory_order_acq_rel);
+        if (pending_.fetch_sub(1, std::memory_order_acq_rel) == 1) pending_.notify_one();
     }
 }
 

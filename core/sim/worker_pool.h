@@ -1,6 +1,6 @@
 // Fork-join pool for lock-step parallel stepping: run(job) calls job(k) for k = 0..n-1, k = 0 on
-// the caller, and returns when all are done. Workers wait by spinning, then yielding (no locks
-// in the hot loop); one run() costs two atomic hand-overs per worker.
+// the caller, and returns when all are done. Waiters spin briefly, then sleep on the atomic
+// (futex wait/notify, no locks); one run() costs two atomic hand-overs per worker.
 #pragma once
 
 #include <atomic>
@@ -22,7 +22,7 @@ public:
 private:
     void loop(int k);
     std::vector<std::thread> threads_;
-    std::atomic<long> generation_{0};
+    std::atomic<int> generation_{0};  // int: a native futex for wait/notify
     std::atomic<int> pending_{0};
     std::atomic<bool> quit_{false};
     const std::function<void(int)>* job_ = nullptr;

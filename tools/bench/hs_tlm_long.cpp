@@ -65,8 +65,14 @@ int main(int argc, char** argv) {
     const sim::Registry reg = sim::Registry::builtin();
     std::printf("%6s %14s %14s %12s %10s %10s\n", "N", "1 thread us", "T threads us", "us/step/N", "speed-up", "identical");
     for (int n : sizes) {
-        const Timing one = timeRun(reg, n, 1, steps, repeat);
-        const Timing par = timeRun(reg, n, threads, steps, repeat);
+        // alternate the two so that load from other processes hits both alike; best of each
+        Timing one, par;
+        one.usPerStep = par.usPerStep = 1e300;
+        for (int r = 0; r < repeat && one.error.empty() && par.error.empty(); ++r) {
+            const Timing a = timeRun(reg, n, 1, steps, 1), b = timeRun(reg, n, threads, steps, 1);
+            if (!a.error.empty() || a.usPerStep < one.usPerStep) one = a;
+            if (!b.error.empty() || b.usPerStep < par.usPerStep) par = b;
+        }
         if (!one.error.empty() || !par.error.empty()) {
             std::fprintf(stderr, "N = %d: %s%s\n", n, one.error.c_str(), par.error.c_str());
             return 1;

@@ -90,14 +90,22 @@ private slots:
         QVERIFY2(bad.error.find("assigned to another partition") != std::string::npos, bad.error.c_str());
     }
 
-    // The relief line and the three-orifice circuit with a TLM node on 2 threads.
+    // The relief line (through the valve's opening at 0.119 s) and the three-orifice circuit
+    // with a TLM node on 2 threads.
     void seedsOnTwoThreads() {
-        SolverSettings s = tlmSolver(1e-5, "line");
+        SolverSettings s = tlmSolver(1e-4, "line");
         RunResult a = buildAndRun(ReliefLine::net(), ReliefLine::probes(), runOptions(s, 0.2, 1e-3));
         s.threads = 2;
         RunResult b = buildAndRun(ReliefLine::net(), ReliefLine::probes(), runOptions(s, 0.2, 1e-3));
         QVERIFY2(a.ok && b.ok, (a.error + b.error).c_str());
         for (size_t c = 0; c < a.trace.columns.size(); ++c) QVERIFY(a.trace.columns[c] == b.trace.columns[c]);
+        // exchange every 10th step (notes §3.7) on 2 threads as well
+        SolverSettings x = tlmExchange(1e-4, "line", 1.0, 10);
+        RunResult xa = buildAndRun(ReliefLine::net(), ReliefLine::probes(), runOptions(x, 0.2, 1e-3));
+        x.threads = 2;
+        RunResult xb = buildAndRun(ReliefLine::net(), ReliefLine::probes(), runOptions(x, 0.2, 1e-3));
+        QVERIFY2(xa.ok && xb.ok, (xa.error + xb.error).c_str());
+        QVERIFY(xa.trace.columns == xb.trace.columns && xa.trace.columns != a.trace.columns);
         SolverSettings q = withMethod(solver("rk4", 1e-4), "V2", "quasi_steady");
         q.threads = 2;
         RunResult held = buildAndRun(threeOrifice(1e-3, 1e-5), {{"p1", "pressure", "V1"}}, runOptions(q, 0.01, 1e-3));

@@ -42,7 +42,9 @@ public:
     bool advance(double tOut, double& t, double* y) override {
         const int n = sys_->stateCount();
         do {
-            step(t, y, n);
+            // No states (every volume TLM, no dynamic component): the stages have nothing to
+            // integrate; beginStep() below solves the components at the new time.
+            if (n > 0) step(t, y, n);
             ++steps_;
             if (sys_->stageFailed()) {
                 error_ = sys_->failure();

@@ -2,11 +2,14 @@
 // length N, on 1 and 2 threads (parallel partitions cut at the TLM volumes), and a check that
 // both give bit-identical results.
 //   hs-tlm-long [N ...] [--steps S] [--threads T] [--repeat R]
+// It also prints how many cores were free before and after (a pure computation on T threads),
+// since on a shared machine the speed-up cannot exceed that.
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "sim/builder.h"
@@ -45,6 +48,28 @@ Timing timeRun(const sim::Registry& reg, int n, int threads, long steps, int rep
     return best;
 }
 
+// How many cores the machine gives us now: the same pure computation once on one thread, then
+// on `threads` threads at once. A speed-up of the circuit cannot exceed this.
+double freeCores(int threads) {
+    auto work = [] {
+        volatile double sink = 0;
+        double x = 0;
+        for (long i = 0; i < 100000000; ++i) x += 1e-9 * static_cast<double>(i);
+        sink = x;
+        (void)sink;
+    };
+    using clock = std::chrono::steady_clock;
+    const auto t0 = clock::now();
+    work();
+    const auto t1 = clock::now();
+    std::vector<std::thread> pool;
+    for (int k = 1; k < threads; ++k) pool.emplace_back(work);
+    work();
+    for (auto& t : pool) t.join();
+    const auto t2 = clock::now();
+    return threads * std::chrono::duration<double>(t1 - t0).count() / std::chrono::duration<double>(t2 - t1).count();
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -63,6 +88,7 @@ int main(int argc, char** argv) {
     }
     if (sizes.empty()) sizes = {10, 50, 200, 500, 1000, 2000};
     const sim::Registry reg = sim::Registry::builtin();
+    std::printf("free cores now (pure computation on %d threads): %.2f\n", threads, freeCores(threads));
     std::printf("%6s %14s %14s %12s %10s %10s\n", "N", "1 thread us", "T threads us", "us/step/N", "speed-up", "identical");
     for (int n : sizes) {
         // alternate the two so that load from other processes hits both alike; best of each
@@ -81,5 +107,6 @@ int main(int argc, char** argv) {
         std::printf("%6d %14.2f %14.2f %12.4f %10.2f %10s\n", n, one.usPerStep, par.usPerStep, one.usPerStep / n,
                     one.usPerStep / par.usPerStep, same ? "yes" : "NO");
     }
+    std::printf("free cores after the runs: %.2f\n", freeCores(threads));
     return 0;
 }

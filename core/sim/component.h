@@ -130,6 +130,13 @@ protected:
 
 // Signed square root with an optional laminar transition: for |dp| < dpTr a cubic that matches
 // value and slope of sqrt at dpTr (finite slope at dp = 0), beyond it sign(dp)*sqrt(|dp|).
+// Square-law flow q = k*ssqrt(p0 - p1) between the Thevenin sources p0 = c0 - z0*q and
+// p1 = c1 + z1*q (notes/003 §1.7, D14, Burton 1994); z = 0 is a fixed pressure.
+inline double squareLawThevenin(double k, double c0, double c1, double z0, double z1) {
+    const double dc = c0 - c1, a = 0.5 * k * k * (z0 + z1);
+    return (dc < 0 ? -1.0 : 1.0) * (__builtin_sqrt(a * a + k * k * (dc < 0 ? -dc : dc)) - a);
+}
+
 inline double flowRoot(double dp, double dpTr) {
     double a = dp < 0 ? -dp : dp;
     if (a >= dpTr) return dp < 0 ? -__builtin_sqrt(a) : __builtin_sqrt(a);

@@ -28,8 +28,7 @@ public:
     // laminar transition the system's root solve is used instead.
     bool solveThevenin(Eval& e, const double* c, const double* z) override {
         if (dpTr_ > 0) return false;
-        const double dc = c[0] - c[1], a = 0.5 * k_ * k_ * (z[0] + z[1]);
-        const double q = (dc < 0 ? -1.0 : 1.0) * (std::sqrt(a * a + k_ * k_ * std::abs(dc)) - a);
+        const double q = squareLawThevenin(k_, c[0], c[1], z[0], z[1]);
         if (z[0] > 0) setPortPressure(e, 0, c[0] - z[0] * q);
         if (z[1] > 0) setPortPressure(e, 1, c[1] + z[1] * q);
         return true;

@@ -74,6 +74,15 @@ private slots:
         const double end1 = ref.trace.columns[0].back(), end2 = ref.trace.columns[1].back();
         QVERIFY2(std::abs(t.trace.columns[0].back() - end1) < 0.005 * end1, qPrintable(QString::number(t.trace.columns[0].back() / end1)));
         QVERIFY2(std::abs(t.trace.columns[1].back() - end2) < 0.005 * end2, qPrintable(QString::number(t.trace.columns[1].back() / end2)));
+        // The compensator, throttle and on/off valve in closed form (D14 with their K) against
+        // the generic root solve (forced by a 1e-3 Pa laminar transition): the same run.
+        for (auto& c : n.components)
+            if (c.type == "PressureCompensator" || c.type == "ControlThrottle" || c.type == "OnOffValve") c.num["dp_tr"] = 1e-3;
+        RunResult g = buildAndRun(n, pr, runOptions(tlmSolver(1e-4, "V1"), 0.5, 1e-3));
+        QVERIFY2(g.ok, g.error.c_str());
+        const double d = std::max(maxError(t.trace, g.trace, 0), maxError(t.trace, g.trace, 1));
+        qInfo("circuit 1, closed forms vs root solve: max difference %.3g Pa", d);
+        QVERIFY2(d < 1.0, qPrintable(QString::number(d)));
     }
 
     // Every volume TLM on Circuit 1 with the throttle shut: V1 fills to the supply pressure, where

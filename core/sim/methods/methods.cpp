@@ -130,7 +130,7 @@ void registerPressureMethods(Registry& r) {
                  "The volume becomes a C-type TLM element: each connected port sees a Thevenin source p = c - Z*q whose wave c "
                  "left the other ports one step earlier, Z = (N/2)*Be*dt/(V*(1-alpha)) for N flow ports (N = 2: the thesis' "
                  "Zc = Be*dt/V). The components are solved against these sources (closed forms for orifices, relief valve, "
-                 "flow source and TLM line; a bracketed root or Newton otherwise). Explicit and stable at any step; the price "
+                 "flow source, TLM line, compensator, throttle and on/off valve; a bracketed root or Newton otherwise). Explicit and stable at any step; the price "
                  "is a parasitic inertance Be*dt^2/V, shown with the parasitic pressure as probes (ppar, "
                  "parasitic_inertance).",
                  "Krus et al. 1990; Pollmeier (notes/003 §1.3-1.9); Hopsan", tlm,

@@ -7,6 +7,7 @@
 #include <set>
 #include <sstream>
 
+#include "stepper.h"
 #include "tlm_guidance.h"
 
 namespace hs::sim {
@@ -289,8 +290,8 @@ void Builder::formHydraulicNodes() {
         std::string e;
         node.method = makePressureMethod(reg_, setting, e);
         if (!e.empty()) err("volume '" + node.name + "': " + e);
-        else if (node.method->needsFixedStep() && solver_.stepper != "rk4" && solver_.stepper != "euler")
-            err("volume '" + node.name + "': pressure method '" + setting.method + "' updates once per step and needs a fixed-step stepper (rk4 or euler), not '" + solver_.stepper + "'");
+        else if (node.method->needsFixedStep() && !isFixedStepper(solver_.stepper))
+            err("volume '" + node.name + "': pressure method '" + setting.method + "' updates once per step and needs a fixed-step stepper (rk4, euler, implicit_euler or sdirk2), not '" + solver_.stepper + "'");
     }
     // TLM guidance (notes/003 §1.3): a volume-as-line must not add more inertance than the
     // real lines it joins.
@@ -305,8 +306,8 @@ void Builder::formHydraulicNodes() {
         if (g.warn) res_.warnings.push_back("volume '" + node.name + "' (tlm): " + g.text);
     }
     for (const auto& c : sys_->comps)
-        if (c->hasStepUpdate() && solver_.stepper != "rk4" && solver_.stepper != "euler")
-            err("component '" + c->id + "' advances once per fixed step (a delay line) and needs a fixed-step stepper (rk4 or euler), not '" + solver_.stepper + "'");
+        if (c->hasStepUpdate() && !isFixedStepper(solver_.stepper))
+            err("component '" + c->id + "' advances once per fixed step (a delay line) and needs a fixed-step stepper (rk4, euler, implicit_euler or sdirk2), not '" + solver_.stepper + "'");
     for (const auto& [vid, setting] : solver_.methods) {
         auto it = compIndex_.find(vid);
         bool isVolume = false;

@@ -5,26 +5,34 @@
 #include "sim/builder.h"
 #include "sim/simulator.h"
 #include "sim/system.h"
+#include "sim/tlm_guidance.h"
 
 namespace hs::cli {
 
 int stiffnessCommand(const QStringList& argv, const sim::Registry& reg) {
-    Args a(argv, {"config", "at", "states"}, {"help", "steady"});
+    Args a(argv, {"config", "at", "states", "ppar", "dqdt"}, {"help", "steady"});
     if (a.flag("help")) {
         out("usage: hydrostiff-cli stiffness FILE [--config NAME] [--at T] [--states pressure|all] [--steady]\n"
+            "                            [--ppar BAR] [--dqdt M3/S2]\n"
             "  Simulates to time T (default 0: the initial state) with the configuration (default: the\n"
             "  reference), then prints the eigenvalues of the Jacobian (finite differences) of the chosen\n"
             "  states (pressure: node pressures with every other state frozen, as in the seeds'\n"
             "  analyses; all: the whole system), the stiffness ratio kappa = |lambda|max/|lambda|min,\n"
             "  the largest stable RK4 and Euler steps, and per node: pressure, volume, bulk modulus,\n"
             "  conductance G, time constant V/(Be*G) and its stable steps. --steady first solves the\n"
-            "  chosen states for steady state (other states frozen).");
+            "  chosen states for steady state (other states frozen). Last, per node, the accuracy of that\n"
+            "  volume as a TLM element at the configuration's step (notes/003 §1.3): its parasitic\n"
+            "  inertance Be*dt^2/V against the adjoining lines', the parasitic pressure Ppar ~ I*|dq/dt|\n"
+            "  for flows changing at --dqdt (default 0.0167 m3/s2 = 1 l/min per ms) and the step that\n"
+            "  keeps Ppar below --ppar (default 0.1 bar).");
         return Ok;
     }
     auto at = a.number("at");
+    const double pparBar = a.number("ppar").value_or(0.1), dqdt = a.number("dqdt").value_or(1.0 / 60000.0 / 1e-3);
     const QString which = a.value("states").value_or("pressure");
-    if (!a.ok() || a.positional.size() != 1 || (which != "pressure" && which != "all")) {
-        err(!a.ok() ? "stiffness: " + a.error() : "stiffness: give one circuit file and --states pressure|all (see --help)");
+    if (!a.ok() || a.positional.size() != 1 || (which != "pressure" && which != "all") || !(pparBar > 0) || !(dqdt > 0)) {
+        err(!a.ok() ? "stiffness: " + a.error()
+                    : "stiffness: give one circuit file, --states pressure|all, positive --ppar and --dqdt (see --help)");
         return Usage;
     }
     auto circuit = loadOrReport(a.positional.front(), reg);
@@ -77,6 +85,19 @@ int stiffnessCommand(const QStringList& argv, const sim::Registry& reg) {
         out(QString("  %1 -> %2: %3").arg(QString::fromStdString(n.name), QString::fromStdString(s.method),
                                          QString::fromStdString(s.reason)));
     }
+    for (const auto& w : built.warnings) out("  warning: " + QString::fromStdString(w));
+    out(QString("\nas TLM at %1 s (Ppar ~ I*|dq/dt| with |dq/dt| = %2 m3/s2; target Ppar %3 bar):")
+            .arg(fmt(solver.dt), fmt(dqdt), fmt(pparBar)));
+    for (const auto& n : rep.nodes)
+        for (size_t k = 0; k < sys.hyd.size(); ++k) {
+            if (sys.hyd[k].name != n.name) continue;
+            const sim::TlmGuidance g = sim::tlmGuidance(sys, static_cast<int>(k), solver.dt, dqdt, pparBar * 1e5);
+            QString line = QString("  %1 I = %2 kg/m4, Ppar ~ %3 bar, dt for Ppar <= %4 bar: %5 s")
+                               .arg(QString::fromStdString(n.name), -18).arg(fmt(g.parasiticInertance), fmt(g.expectedPpar / 1e5),
+                                    fmt(pparBar), fmt(g.stepForTarget));
+            if (g.lineInertance > 0) line += QString(" (adjoining line rho*L/A = %1 kg/m4%2)").arg(fmt(g.lineInertance), g.warn ? ": EXCEEDED" : "");
+            out(line);
+        }
     return Ok;
 }
 

@@ -13,6 +13,7 @@
 #include <QString>
 
 #include <map>
+#include <optional>
 #include <vector>
 
 #include "sim/fluid.h"
@@ -59,6 +60,13 @@ struct SolverConfigDoc {
     double dt = 1e-5, rtol = 1e-8, atol = 1e-8, maxStep = 0;
     bool reference = false;
     std::map<QString, MethodDoc> methods;  // key: Volume component id
+    // Method of every volume not in `methods` ("default_method"; absent = integrate). With tlm
+    // this is the Hopsan-style configuration: every volume a TLM element.
+    std::optional<MethodDoc> defaultMethod;
+    // Parallel partitions cut at TLM volumes ("threads", "partition": component id -> 0..threads-1,
+    // by hand; the others balanced automatically). Written only when set.
+    int threads = 1;
+    std::map<QString, int> partition;
     QJsonObject extra;
     bool operator==(const SolverConfigDoc&) const = default;
 };

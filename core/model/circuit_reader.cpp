@@ -191,7 +191,16 @@ std::optional<SolverConfigDoc> CircuitReader::readConfig(const QJsonObject& o, c
     in_.read(o, path, QStringLiteral("atol"), s.atol);
     in_.read(o, path, QStringLiteral("max_step"), s.maxStep);
     s.extra = JsonReader::unknownKeys(o, {"name", "description", "reference", "stepper", "dt", "rtol",
-                                          "atol", "max_step", "methods"});
+                                          "atol", "max_step", "methods", "default_method", "threads",
+                                          "partition"});
+    if (auto t = in_.integer(o, path, QStringLiteral("threads"))) s.threads = *t;
+    if (auto part = in_.object(o, path, QStringLiteral("partition"))) {
+        const QString pp = jsonChild(path, QStringLiteral("partition"));
+        for (auto it = part->begin(); it != part->end(); ++it)
+            if (auto k = in_.integer(*part, pp, it.key())) s.partition[it.key()] = *k;
+    }
+    if (auto dm = in_.object(o, path, QStringLiteral("default_method")))
+        s.defaultMethod = readMethod(*dm, jsonChild(path, QStringLiteral("default_method")));
     if (auto methods = in_.object(o, path, QStringLiteral("methods"))) {
         const QString mp = jsonChild(path, QStringLiteral("methods"));
         for (auto it = methods->begin(); it != methods->end(); ++it) {

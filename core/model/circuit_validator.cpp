@@ -42,7 +42,7 @@ QString portList(const ComponentSpec& s) {
     return joined(v);
 }
 
-const QStringList kQuantities = {"pressure", "flow", "position", "velocity", "force", "signal", "state"};
+const QStringList kQuantities = {"pressure", "flow", "position", "velocity", "force", "signal", "state", "ppar", "parasitic_inertance"};
 
 }  // namespace
 
@@ -258,6 +258,23 @@ void CircuitValidator::checkConfigs() {
             std::string e;
             hs::sim::makePressureMethod(reg_, setting, e);
             if (!e.empty()) err(p, q(e));
+        }
+        if (s.defaultMethod) {
+            hs::sim::MethodSetting setting;
+            setting.method = s.defaultMethod->method.toStdString();
+            for (const auto& [k, v] : s.defaultMethod->params) setting.params[k.toStdString()] = v;
+            std::string e;
+            hs::sim::makePressureMethod(reg_, setting, e);
+            if (!e.empty()) err(jsonChild(path, QStringLiteral("default_method")), q(e));
+        }
+        if (s.threads < 1 || s.threads > 64)
+            err(jsonChild(path, QStringLiteral("threads")),
+                QStringLiteral("%1 threads: expected 1 to 64").arg(s.threads));
+        const QString pp = jsonChild(path, QStringLiteral("partition"));
+        for (const auto& [id, k] : s.partition) {
+            if (!c_.component(id)) err(jsonChild(pp, id), QStringLiteral("no component '%1'").arg(id));
+            else if (k < 0 || k >= s.threads)
+                err(jsonChild(pp, id), QStringLiteral("partition %1 outside 0..%2 (threads = %3)").arg(k).arg(s.threads - 1).arg(s.threads));
         }
     }
     if (references.isEmpty())

@@ -76,20 +76,29 @@ QJsonObject probeJson(const ProbeDoc& p) {
     return o;
 }
 
+QJsonObject methodJson(const MethodDoc& m) {
+    QJsonObject params;
+    for (const auto& [k, v] : m.params) params.insert(k, v);
+    QJsonObject mo{{"method", m.method}, {"params", params}};
+    mergeExtra(mo, m.extra);
+    return mo;
+}
+
 QJsonObject configJson(const SolverConfigDoc& s) {
     QJsonObject methods;
-    for (const auto& [volume, m] : s.methods) {
-        QJsonObject params;
-        for (const auto& [k, v] : m.params) params.insert(k, v);
-        QJsonObject mo{{"method", m.method}, {"params", params}};
-        mergeExtra(mo, m.extra);
-        methods.insert(volume, mo);
-    }
+    for (const auto& [volume, m] : s.methods) methods.insert(volume, methodJson(m));
     QJsonObject o{
         {"name", s.name},         {"description", s.description}, {"reference", s.reference},
         {"stepper", s.stepper},   {"dt", s.dt},                   {"rtol", s.rtol},
         {"atol", s.atol},         {"max_step", s.maxStep},        {"methods", methods},
     };
+    if (s.defaultMethod) o.insert("default_method", methodJson(*s.defaultMethod));
+    if (s.threads != 1) o.insert("threads", s.threads);
+    if (!s.partition.empty()) {
+        QJsonObject part;
+        for (const auto& [id, k] : s.partition) part.insert(id, k);
+        o.insert("partition", part);
+    }
     mergeExtra(o, s.extra);
     return o;
 }

@@ -39,6 +39,12 @@ hs::sim::SolverSettings toSolverSettings(const SolverConfigDoc& cfg) {
         for (const auto& [k, v] : m.params) ms.params[s(k)] = v;
         st.methods[s(volume)] = std::move(ms);
     }
+    st.threads = cfg.threads;
+    for (const auto& [id, k] : cfg.partition) st.partition[s(id)] = k;
+    if (cfg.defaultMethod) {
+        st.defaultMethod.method = s(cfg.defaultMethod->method);
+        for (const auto& [k, v] : cfg.defaultMethod->params) st.defaultMethod.params[s(k)] = v;
+    }
     return st;
 }
 

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "stepper.h"
+#include "tlm_guidance.h"
 
 namespace hs::sim {
 
@@ -277,7 +278,7 @@ void Builder::formHydraulicNodes() {
             err("node '" + node.name + "' has no volume: add a Volume component to it (every node whose pressure is not set by a source needs capacitance)");
             continue;
         }
-        MethodSetting setting;
+        MethodSetting setting = solver_.defaultMethod;
         std::string owner;
         for (const auto& vid : node.volumeIds) {
             auto it = solver_.methods.find(vid);
@@ -292,6 +293,21 @@ void Builder::formHydraulicNodes() {
         else if (node.method->needsFixedStep() && !isFixedStepper(solver_.stepper))
             err("volume '" + node.name + "': pressure method '" + setting.method + "' updates once per step and needs a fixed-step stepper (rk4, euler, implicit_euler or sdirk2), not '" + solver_.stepper + "'");
     }
+    // TLM guidance (notes/003 §1.3): a volume-as-line must not add more inertance than the
+    // real lines it joins.
+    for (auto& node : sys_->hyd) {
+        if (!node.method || !node.method->wavePorts() || node.vConst <= 0) continue;
+        double line = 0;
+        for (int g : node.ports) {
+            const double i = sys_->comps[sys_->ports[g].comp]->inertance();
+            if (i > 0) line = line > 0 ? std::min(line, i) : i;
+        }
+        const TlmGuidance g = tlmGuidance(node.vConst, node.be(node.p0), solver_.dt, line, 0.0, 0.0);
+        if (g.warn) res_.warnings.push_back("volume '" + node.name + "' (tlm): " + g.text);
+    }
+    for (const auto& c : sys_->comps)
+        if (c->hasStepUpdate() && !isFixedStepper(solver_.stepper))
+            err("component '" + c->id + "' advances once per fixed step (a delay line) and needs a fixed-step stepper (rk4, euler, implicit_euler or sdirk2), not '" + solver_.stepper + "'");
     for (const auto& [vid, setting] : solver_.methods) {
         auto it = compIndex_.find(vid);
         bool isVolume = false;

@@ -17,7 +17,7 @@ namespace hs::sim {
 // Everything a component reads and writes during one evaluation of the system equations.
 struct Eval {
     double t = 0.0;
-    double* p = nullptr;     // pressure of each hydraulic node [Pa]
+    double* p = nullptr;     // pressure of each hydraulic node [Pa], then of each TLM port slot
     double* x = nullptr;     // position of each mechanical node [m]
     double* v = nullptr;     // velocity of each mechanical node [m/s]
     double* flow = nullptr;  // per global port: hydraulic flow INTO the component [m3/s],
@@ -87,10 +87,24 @@ public:
     // Checks that need to know which optional ports are connected ("" = fine).
     virtual std::string checkConnections() const { return {}; }
 
+    // Next to TLM nodes (notes/003 §1.6): port k sees p_k = c[k] - z[k]*q_k, q_k the flow into
+    // the component; z[k] = 0 means a fixed pressure c[k] (an ordinary node). A component with a
+    // closed form writes the pressures of its ports with z[k] > 0 and returns true; false lets
+    // the system solve it (safeguarded scalar root or small Newton).
+    virtual bool solveThevenin(Eval& /*e*/, const double* /*c*/, const double* /*z*/) { return false; }
+    // Discrete per-step behaviour (delay lines): stepUpdate() runs once per outer step of a
+    // fixed-step run, when the step's pressures are final; "" or the reason it cannot go on.
+    virtual bool hasStepUpdate() const { return false; }
+    virtual std::string stepUpdate(Eval& /*e*/, double /*dt*/) { return {}; }
+    virtual void resetDiscrete() {}
+    // Fluid inertance rho*L/A of a pipe component [kg/m4] (0: none), for the TLM guidance.
+    virtual double inertance() const { return 0.0; }
+
     // --- binding, filled by the builder -------------------------------------------------
     std::string id;
     const ComponentSpec* spec = nullptr;
-    std::vector<int> node;        // per port: node index in its domain, or signal slot; -1 = open
+    std::vector<int> node;        // per port: node index in its domain, or signal slot; -1 = open.
+                                  // A flow port on a TLM node reads its own pressure slot (>= hyd.size()).
     std::vector<char> connected;  // per port
     int portBase = 0;             // global index of port 0 (into Eval::flow)
     int stateOffset = 0;          // index of the first own state in y
@@ -103,6 +117,7 @@ protected:
     double in(const Eval& e, int k) const { return e.sig[node[k]]; }
     void out(Eval& e, int k, double value) const { e.sig[node[k]] = value; }
     void setFlow(Eval& e, int k, double q) const { e.flow[portBase + k] = q; }
+    void setPortPressure(Eval& e, int k, double p) const { e.p[node[k]] = p; }
     void setForce(Eval& e, int k, double f) const { e.flow[portBase + k] = f; }
     void setVolume(Eval& e, int k, double vol, double dvol) const {
         e.portVol[portBase + k] = vol;
@@ -115,6 +130,13 @@ protected:
 
 // Signed square root with an optional laminar transition: for |dp| < dpTr a cubic that matches
 // value and slope of sqrt at dpTr (finite slope at dp = 0), beyond it sign(dp)*sqrt(|dp|).
+// Square-law flow q = k*ssqrt(p0 - p1) between the Thevenin sources p0 = c0 - z0*q and
+// p1 = c1 + z1*q (notes/003 §1.7, D14, Burton 1994); z = 0 is a fixed pressure.
+inline double squareLawThevenin(double k, double c0, double c1, double z0, double z1) {
+    const double dc = c0 - c1, a = 0.5 * k * k * (z0 + z1);
+    return (dc < 0 ? -1.0 : 1.0) * (__builtin_sqrt(a * a + k * k * (dc < 0 ? -dc : dc)) - a);
+}
+
 inline double flowRoot(double dp, double dpTr) {
     double a = dp < 0 ? -dp : dp;
     if (a >= dpTr) return dp < 0 ? -__builtin_sqrt(a) : __builtin_sqrt(a);

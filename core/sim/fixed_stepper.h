@@ -24,7 +24,9 @@ public:
     bool advance(double tOut, double& t, double* y) override {
         const int n = sys_->stateCount();
         do {
-            if (!step(t, y, n)) return false;  // error_ says why; y still holds the last good state
+            // No states (every volume TLM, no dynamic component): the stages have nothing to
+            // integrate; beginStep() below solves the components at the new time.
+            if (n > 0 && !step(t, y, n)) return false;  // error_ says why; y still holds the last good state
             ++steps_;
             if (sys_->stageFailed()) {
                 error_ = sys_->failure();

@@ -34,6 +34,12 @@ struct SolverSettings {
     double atol = 1e-8;           // relative to each state's nominal magnitude
     double maxStep = 0.0;         // adaptive steppers: 0 = unlimited
     std::map<std::string, MethodSetting> methods;  // by Volume component id
+    MethodSetting defaultMethod;  // volumes not in `methods` (tlm: the Hopsan-style configuration)
+    // Parallel partitions (circuits cut at TLM volumes): threads > 1 steps the partitions
+    // concurrently; `partition` assigns components to partitions by hand (id -> 0..threads-1),
+    // the others are balanced automatically. Results are identical to threads = 1.
+    int threads = 1;
+    std::map<std::string, int> partition;
 };
 
 struct Netlist {

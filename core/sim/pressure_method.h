@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <map>
 #include <string>
 #include <vector>
@@ -93,6 +94,25 @@ public:
     virtual bool continueOnFailure() const { return false; }
     const std::string& lastError() const { return error_; }
     virtual MethodStats stats() const { return stats_; }
+
+    // --- transmission line modelling (a C-type node, notes/003 §1.3) -----------------------
+    // True: every flow port of the node sees its own Thevenin source p_k = c_k - Z_k*q_k (q_k
+    // into the component), fixed during the step; the system then gives each such port its own
+    // pressure slot, solves the components against these sources (closed form or Newton) at the
+    // start of each step and hands the ports' pressures and flows back through updateWaves().
+    virtual bool wavePorts() const { return false; }
+    // Called once when the system knows the number n of wave ports.
+    virtual void bindWavePorts(int /*n*/) {}
+    // Before the component solve of a step: impedances and incoming waves for this step, given
+    // the step dt and the node's volume and bulk modulus (changes of Z are compensated here).
+    virtual void prepareWaves(double /*dt*/, double /*vol*/, double /*be*/, double* /*c*/, double* /*z*/) {}
+    // After the solve: port pressures p and flows q (into the components) at this step, and the
+    // chamber volume rate dV/dt; forms the waves of the next step.
+    virtual void updateWaves(const double* /*p*/, const double* /*q*/, double /*dvol*/) {}
+    // Accuracy indicators of a TLM node: parasitic pressure of the last step [Pa] (notes §1.3,
+    // eq. 3.4) and parasitic inertance Be*dt^2/V [kg/m4] (eq. 2.22). NaN for other methods.
+    virtual double parasiticPressure() const { return std::numeric_limits<double>::quiet_NaN(); }
+    virtual double parasiticInertance() const { return std::numeric_limits<double>::quiet_NaN(); }
 
 protected:
     std::string error_;

@@ -17,6 +17,7 @@ Registry Registry::builtin() {
     registerSensors(r);
     registerSignalSources(r);
     registerSignalBlocks(r);
+    registerTlmLine(r);
     registerPressureMethods(r);
     return r;
 }

@@ -1,5 +1,7 @@
 #include "simulator.h"
 
+#include <algorithm>
+
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -7,6 +9,7 @@
 #include <memory>
 #include <sstream>
 
+#include "partitioned_stepper.h"
 #include "stepper.h"
 #include "system.h"
 
@@ -28,7 +31,7 @@ std::string num(double v) {
 
 // Where a probe reads its value after a full rhs() evaluation.
 struct Reader {
-    enum Kind { NodeP, PortFlow, MechX, MechV, Signal, State } kind = NodeP;
+    enum Kind { NodeP, PortFlow, MechX, MechV, Signal, State, Ppar, Inertance } kind = NodeP;
     int index = 0;
     double read(const System& sys, const double* y) const {
         const Eval& e = sys.eval();
@@ -39,6 +42,8 @@ struct Reader {
         case MechV: return e.v[index];
         case Signal: return e.sig[index];
         case State: return y[index];
+        case Ppar: return sys.hyd[static_cast<size_t>(index)].method->parasiticPressure();
+        case Inertance: return sys.hyd[static_cast<size_t>(index)].method->parasiticInertance();
         }
         return 0.0;
     }
@@ -66,6 +71,20 @@ std::string resolve(System& sys, const ProbeSpec& pr, Reader& r, std::string& un
     const PortSpec& ps = c.spec->ports[k];
     if (c.node[k] < 0 && ps.domain != Domain::Signal) return what + ": port '" + pr.target + "' is not connected";
     if (pr.quantity == "pressure" && ps.domain == Domain::Hydraulic) { r = {Reader::NodeP, c.node[k]}; unit = "Pa"; return {}; }
+    if ((pr.quantity == "ppar" || pr.quantity == "parasitic_inertance") && ps.domain == Domain::Hydraulic) {
+        // TLM accuracy indicators of the node on this port (notes/003 §1.3).
+        const int g = c.portBase + k;
+        for (size_t n = 0; n < sys.hyd.size(); ++n)
+            if (std::find(sys.hyd[n].ports.begin(), sys.hyd[n].ports.end(), g) != sys.hyd[n].ports.end()) {
+                // A circuit's probes serve all its configurations: a volume that is not TLM in
+                // this one reads NaN (no indicator), a node without a volume is an error.
+                if (!sys.hyd[n].method)
+                    return what + ": node '" + sys.hyd[n].name + "' has its pressure imposed; quantity '" + pr.quantity + "' needs a volume";
+                r = {pr.quantity == "ppar" ? Reader::Ppar : Reader::Inertance, static_cast<int>(n)};
+                unit = pr.quantity == "ppar" ? "Pa" : "kg/m4";
+                return {};
+            }
+    }
     if (pr.quantity == "flow" && ps.domain == Domain::Hydraulic) { r = {Reader::PortFlow, c.portBase + k}; unit = "m3/s"; return {}; }
     if (pr.quantity == "position" && ps.domain == Domain::Mechanical) { r = {Reader::MechX, c.node[k]}; unit = "m"; return {}; }
     if (pr.quantity == "velocity" && ps.domain == Domain::Mechanical) { r = {Reader::MechV, c.node[k]}; unit = "m/s"; return {}; }
@@ -159,7 +178,7 @@ RunResult simulate(System& sys, const std::vector<ProbeSpec>& probes, const RunO
     for (auto& c : res.trace.columns) c.reserve(expected);
 
     std::string err;
-    auto stepper = makeStepper(opt.solver.stepper, err);
+    auto stepper = makeStepperFor(sys, opt.solver, err);
     if (!stepper) { res.error = err; return finish(); }
     sys.initialState(y.data());
     double t = 0.0;

@@ -16,7 +16,7 @@ class System;
 
 struct ProbeSpec {
     std::string name;      // column name; empty = "<quantity> <target>"
-    std::string quantity;  // pressure | flow | position | velocity | force | signal | state
+    std::string quantity;  // pressure | flow | position | velocity | force | signal | state | ppar | parasitic_inertance
     std::string target;    // "comp.port", or "comp.state" for quantity state, or a volume id for pressure
 };
 

@@ -33,6 +33,7 @@ void System::allocate() {
         const PressureMethod* m = hyd[n].method.get();
         if (!m || !m->needsFixedStep()) continue;
         needsFixedStep_ = true;
+        if (m->wavePorts()) continue;  // TLM nodes update through their ports (tlm_ports.cpp)
         (m->updatesPerStage() ? stageNodes_ : stepNodes_).push_back(static_cast<int>(n));
     }
     stepFlow_.assign(ports.size(), 0.0);
@@ -51,6 +52,7 @@ void System::allocate() {
         comps[c]->eval(e_);  // static components write their constant values here, once
         if (!comps[c]->isStatic()) hotOrder_.push_back(comps[c].get());
     }
+    setupWavePorts();  // needs the static flows: ports without flow keep the node pressure
     hotNodes_.clear();
     hotPorts_.clear();
     hotVarPorts_.clear();
@@ -92,6 +94,7 @@ void System::initialState(double* y) {
         y[m.yIndex + 1] = 0.0;
     }
     for (const auto& c : comps) c->initStates(y + c->stateOffset);
+    resetWaveSlots();
 }
 
 void System::rhs(double t, const double* y, double* dy) {
@@ -161,8 +164,9 @@ void System::updateStageMethods(double t) {
 
 bool System::beginStep(double t, double dt, const double* y) {
     currentDt_ = dt;
-    if (stepNodes_.empty()) return true;
+    if (stepNodes_.empty() && waveNodes_.empty() && stepComps_.empty()) return true;
     rhs(t, y, scratchDy_.data());
+    if (!waveNodes_.empty() && !solveWavePorts(dt)) return false;
     stepFlow_ = flow_;
     for (int n : stepNodes_) {
         NodeAccess acc(this, n, t, dt);
@@ -174,7 +178,7 @@ bool System::beginStep(double t, double dt, const double* y) {
         }
         p_[n] = m->pressure(y);
     }
-    return true;
+    return finishWaveStep(dt);
 }
 
 double System::nodeInflowPartial(int n, double p, const std::vector<char>& recompute) {

@@ -89,6 +89,29 @@ public:
     double nodeBulkModulus(int n) const { return hyd[n].be(p_[n]); }
 
     const Eval& eval() const { return e_; }
+
+    // --- parallel partitions (partitions.cpp) ---------------------------------------------
+    // Groups of components that must share a partition: joined by a non-TLM hydraulic node
+    // (static imposed nodes such as tanks do not join), a mechanical node, a signal or a watched
+    // port. One group id per component.
+    std::vector<int> couplingGroups() const;
+    // Splits the circuit into parts partitions (partOfComp[c] in [0, parts)); "" or why not.
+    std::string setPartitions(const std::vector<int>& partOfComp, int parts);
+    int partitionCount() const { return static_cast<int>(parts_.size()); }
+    const std::vector<int>& partitionStates(int k) const { return parts_[static_cast<size_t>(k)].states; }
+    // The pieces of rhs() and beginStep() for the states and ports partition k owns; partitions
+    // only meet at TLM nodes, so they can run concurrently between the barriers of a step:
+    // rhs (stages) | beginStepPartition (evaluation + TLM solve) | finishStepPartition (waves).
+    void rhsPartition(int k, double t, const double* y, double* dy);
+    bool beginStepPartition(int k, double t, const double* y);
+    bool finishStepPartition(int k, double dt);
+    // Serial part of the first step (waves of step 0) and the failures of the partitions.
+    void prepareWavesOnce(double dt);
+    std::string partitionFailure();
+    // TLM: number of port pressure slots (they follow the hydraulic nodes in eval().p), and the
+    // Newton iterations / scalar root evaluations spent solving components against TLM nodes.
+    int waveSlotCount() const { return static_cast<int>(slotPort_.size()); }
+    long waveSolveIterations() const { return waveIterations_; }
     const std::vector<int>& pressureStateIndices() const { return pressureStates_; }
     const std::string& failure() const { return failure_; }
     // Earliest input discontinuity after t (infinity if none).
@@ -136,6 +159,47 @@ private:
     bool needsFixedStep_ = false;
     double currentDt_ = 0.0;
     void evalComponents();
+    // TLM (tlm_ports.cpp): slots for the flow ports of wave nodes, the per-step component solve
+    // against the Thevenin sources, and the waves of the next step.
+    struct WaveNode {
+        int node, slotBegin, slotEnd;
+    };
+    struct WaveComp {
+        int comp;
+        std::vector<int> ports, slotIds;  // component-local port and its slot (not "slots": a Qt macro)
+    };
+    // Scratch of one thread solving components against TLM nodes.
+    struct WaveContext {
+        Eval e;
+        std::vector<double> c, z;
+        long iterations;
+        std::string failure;
+    };
+    void setupWavePorts();
+    void resetWaveSlots();
+    bool solveWavePorts(double dt);
+    bool solveWaveComp(const WaveComp& w, WaveContext& ctx);
+    bool finishWaveStep(double dt);
+    void prepareWaveNode(const WaveNode& w, double dt);
+    void finishWaveNode(const WaveNode& w, double dt);
+    bool solveComponentGeneric(const WaveComp& w, WaveContext& ctx);
+    double slotResidual(const WaveComp& w, size_t i);
+    std::vector<WaveNode> waveNodes_;
+    std::vector<WaveComp> waveComps_;
+    std::vector<int> slotPort_;
+    std::vector<double> slotC_, slotZ_, slotQ_;
+    bool wavesPrepared_ = false;
+    struct Part {
+        std::vector<Component*> hot;
+        std::vector<int> nodes, mech, states, waveComps, waveNodes;  // indices into the hot/wave tables
+        std::vector<Component*> stepComps;
+        std::vector<double> scratchDy;
+        WaveContext ctx;
+    };
+    std::vector<Part> parts_;
+    void rhsNodes(const std::vector<int>* nodes, const std::vector<int>* mech, const double* y, double* dy);
+    std::vector<Component*> stepComps_;
+    long waveIterations_ = 0;
     bool isStaticPort(int g) const;
     void updateStageMethods(double t);
     Eval e_;

@@ -1,5 +1,6 @@
 // hydrostiff-cli as a user runs it: exit codes, messages, CSV files.
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -88,6 +89,16 @@ private slots:
         QVERIFY2(r.code == 0, qPrintable(r.err));
         QVERIFY(r.out.contains("stiffness ratio kappa"));
         QVERIFY(r.out.contains("largest stable step: RK4"));
+        // TLM accuracy per volume; halving the target Ppar shrinks the step by sqrt(2)
+        QVERIFY(r.out.contains("dt for Ppar <= 0.1 bar"));
+        Result half = cli({"stiffness", example("three_orifice.hydro.json"), "--at", "0.5", "--ppar", "0.05"});
+        auto step = [](const QString& text) {
+            for (const QString& l : text.split('\n'))
+                if (l.trimmed().startsWith("V2 ") && l.contains("dt for Ppar")) return l.section(": ", -1).section(' ', 0, 0).toDouble();
+            return 0.0;
+        };
+        QVERIFY(step(r.out) > 0);
+        QVERIFY2(std::abs(step(r.out) / step(half.out) - std::sqrt(2.0)) < 0.01, qPrintable(half.out));
     }
 
     void benchTable() {
@@ -104,7 +115,17 @@ private slots:
         r = cli({"bench", example("three_orifice.hydro.json"), "--table", "nope"});
         QCOMPARE(r.code, 2);
         QVERIFY(r.err.contains("no table 'nope'"));
-        r = cli({"bench", example("relief_line.hydro.json")});
+        // a circuit without tables: the relief line with its "benchmarks" removed
+        QFile in(example("relief_line.hydro.json"));
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        QJsonObject doc = QJsonDocument::fromJson(in.readAll()).object();
+        doc.remove("benchmarks");
+        const QString bare = dir.filePath("bare.hydro.json");
+        QFile out(bare);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(QJsonDocument(doc).toJson());
+        out.close();
+        r = cli({"bench", bare});
         QCOMPARE(r.code, 2);
         QVERIFY(r.err.contains("keeps no benchmark tables"));
     }

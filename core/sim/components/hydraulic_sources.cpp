@@ -54,6 +54,11 @@ public:
         return {};
     }
     void eval(Eval& e) override { setFlow(e, 0, -(isConnected(1) ? in(e, 1) : q_)); }
+    // Into a TLM node: the flow is given, the port pressure follows (notes/003 eq. 2.7).
+    bool solveThevenin(Eval& e, const double* c, const double* z) override {
+        if (z[0] > 0) setPortPressure(e, 0, c[0] + z[0] * (isConnected(1) ? in(e, 1) : q_));
+        return true;
+    }
 
 private:
     double q_ = 0;

@@ -11,4 +11,5 @@ void registerMechanics(Registry& r);         // mass, frictions, spring, force s
 void registerSensors(Registry& r);
 void registerSignalSources(Registry& r);
 void registerSignalBlocks(Registry& r);      // gain, sum, P/PI controller
+void registerTlmLine(Registry& r);           // transmission line (TLM)
 }  // namespace hs::sim

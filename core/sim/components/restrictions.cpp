@@ -24,6 +24,15 @@ public:
         setFlow(e, 0, q);
         setFlow(e, 1, -q);
     }
+    // Burton's square-law orifice between Thevenin sources (notes/003 §1.7, D14); with a
+    // laminar transition the system's root solve is used instead.
+    bool solveThevenin(Eval& e, const double* c, const double* z) override {
+        if (dpTr_ > 0) return false;
+        const double q = squareLawThevenin(k_, c[0], c[1], z[0], z[1]);
+        if (z[0] > 0) setPortPressure(e, 0, c[0] - z[0] * q);
+        if (z[1] > 0) setPortPressure(e, 1, c[1] + z[1] * q);
+        return true;
+    }
 
 private:
     double k_ = 0, dpTr_ = 0;
@@ -39,6 +48,13 @@ public:
         double q = g_ * (P(e, 0) - P(e, 1));
         setFlow(e, 0, q);
         setFlow(e, 1, -q);
+    }
+    // notes/003 §1.7 (D13): Q = G*(c1 - c2)/(1 + G*(Z1 + Z2)).
+    bool solveThevenin(Eval& e, const double* c, const double* z) override {
+        const double q = g_ * (c[0] - c[1]) / (1.0 + g_ * (z[0] + z[1]));
+        if (z[0] > 0) setPortPressure(e, 0, c[0] - z[0] * q);
+        if (z[1] > 0) setPortPressure(e, 1, c[1] + z[1] * q);
+        return true;
     }
 
 private:

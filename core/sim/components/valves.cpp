@@ -42,6 +42,16 @@ public:
         if (k <= 0.0 && dk < 0.0) dk = 0.0;
         dS(e)[0] = dk;
     }
+    // Next to TLM nodes: the square law against the sources in closed form (D14), K held during
+    // the step; the load-sense pilot takes no flow, so it sees its source's c.
+    bool solveThevenin(Eval& e, const double* c, const double* z) override {
+        if (dpTr_ > 0) return false;
+        const double q = squareLawThevenin(std::max(S(e)[0], 0.0), c[0], c[1], z[0], z[1]);
+        if (z[0] > 0) setPortPressure(e, 0, c[0] - z[0] * q);
+        if (z[1] > 0) setPortPressure(e, 1, c[1] + z[1] * q);
+        if (z[2] > 0) setPortPressure(e, 2, c[2]);
+        return true;
+    }
 
 private:
     double c1_ = 0, c2_ = 0, c3_ = 1, c5_ = 0, k0_ = 0, dpTr_ = 0;
@@ -68,6 +78,13 @@ public:
         ds[0] = s[1];
         ds[1] = (in(e, 2) - c9_) * c6_ * c7_ * c7_ - 2.0 * c8_ * c7_ * s[1] - c7_ * c7_ * s[0];
     }
+    bool solveThevenin(Eval& e, const double* c, const double* z) override {
+        if (dpTr_ > 0) return false;
+        const double q = squareLawThevenin(std::max(S(e)[0], kmin_), c[0], c[1], z[0], z[1]);
+        if (z[0] > 0) setPortPressure(e, 0, c[0] - z[0] * q);
+        if (z[1] > 0) setPortPressure(e, 1, c[1] + z[1] * q);
+        return true;
+    }
 
 private:
     double c6_ = 0, c7_ = 0, c8_ = 0, c9_ = 0, kt0_ = 0, kmin_ = 0, dpTr_ = 0;
@@ -85,6 +102,13 @@ public:
         const double q = u * k_ * flowRoot(P(e, 0) - P(e, 1), dpTr_);
         setFlow(e, 0, q);
         setFlow(e, 1, -q);
+    }
+    bool solveThevenin(Eval& e, const double* c, const double* z) override {
+        if (dpTr_ > 0) return false;
+        const double q = squareLawThevenin(std::clamp(in(e, 2), 0.0, 1.0) * k_, c[0], c[1], z[0], z[1]);
+        if (z[0] > 0) setPortPressure(e, 0, c[0] - z[0] * q);
+        if (z[1] > 0) setPortPressure(e, 1, c[1] + z[1] * q);
+        return true;
     }
 
 private:
@@ -177,6 +201,13 @@ public:
         const double q = std::max(kq_ * (P(e, 0) - P(e, 1) - pc_), 0.0);
         setFlow(e, 0, q);
         setFlow(e, 1, -q);
+    }
+    // notes/003 eqs. 2.14-2.16: open iff c_P - c_T > p_crack (then q = 0 would put p_P = c_P).
+    bool solveThevenin(Eval& e, const double* c, const double* z) override {
+        const double q = std::max(kq_ * (c[0] - c[1] - pc_) / (1.0 + kq_ * (z[0] + z[1])), 0.0);
+        if (z[0] > 0) setPortPressure(e, 0, c[0] - z[0] * q);
+        if (z[1] > 0) setPortPressure(e, 1, c[1] + z[1] * q);
+        return true;
     }
 
 private:

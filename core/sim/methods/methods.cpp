@@ -2,11 +2,14 @@
 // the papers) and registered here.
 #include "methods.h"
 
+#include <cmath>
 #include <limits>
+#include <string>
 
 #include "../registry.h"
 #include "algebraic.h"
 #include "pseudo_dynamic.h"
+#include "tlm_volume.h"
 
 namespace hs::sim {
 namespace {
@@ -112,6 +115,33 @@ void registerPressureMethods(Registry& r) {
                  "Semi-implicit split as in Simscape-style solvers", li,
                  [](const std::vector<double>& v, std::string&) -> PressureMethod* {
                      return withPolicy(new LocalImplicitMethod(v[0] > 0.5, v[1], static_cast<int>(v[2])), v, 3, false);
+                 }});
+
+    std::vector<ParamSpec> tlm = {
+        num("alpha", "-", 0.2, 0.0, 0.95, "Wave filter coefficient (0.2 in the thesis; 0 = lossless, undamped resonances)"),
+        choice("filter", {"characteristic", "pressure"}, 0,
+               "characteristic: filter the arriving wave (Krus et al. 1990, eq. 2.26); pressure: filter only its pressure "
+               "part (the thesis' Ch. 6 filter, eqs. 6.1-6.5, closer in phase to the trapezoidal rule)"),
+        num("exchange", "steps", 1, 1, 10000,
+            "Exchange interval n (notes §3.7): the waves across this volume are exchanged every n-th step with "
+            "Z* = n*Z', filtered once per exchange and interpolated linearly in between (a line of delay n*dt); 1 = every "
+            "step, the standard scheme")};
+    r.addMethod({"tlm", "Transmission line (TLM)",
+                 "The volume becomes a C-type TLM element: each connected port sees a Thevenin source p = c - Z*q whose wave c "
+                 "left the other ports one step earlier, Z = (N/2)*Be*dt/(V*(1-alpha)) for N flow ports (N = 2: the thesis' "
+                 "Zc = Be*dt/V). The components are solved against these sources (closed forms for orifices, relief valve, "
+                 "flow source, TLM line, compensator, throttle and on/off valve; a bracketed root or Newton otherwise). Explicit and stable at any step; the price "
+                 "is a parasitic inertance Be*dt^2/V, shown with the parasitic pressure as probes (ppar, "
+                 "parasitic_inertance).",
+                 "Krus et al. 1990; Pollmeier (notes/003 §1.3-1.9); Hopsan", tlm,
+                 [](const std::vector<double>& v, std::string& e) -> PressureMethod* {
+                     if (v[2] != std::floor(v[2])) {
+                         e = "tlm: exchange must be a whole number of steps, not " + std::to_string(v[2]);
+                         return nullptr;
+                     }
+                     return new TlmVolumeMethod(v[0], v[1] > 0.5 ? TlmVolumeMethod::Filter::Pressure
+                                                                 : TlmVolumeMethod::Filter::Characteristic,
+                                                static_cast<int>(v[2]));
                  }});
 }
 

@@ -1,0 +1,127 @@
+// Transmission line (notes/003 §1.2, §1.4): a lossless pipe whose ends exchange the wave
+// variables c = p + Zc*q after the physical delay T = L/c, optionally through the alpha filter
+// (with Z' = Zc/(1 - alpha) so that the line keeps its capacitance) and split into segments,
+// each filtered at its end (the method of characteristics when there are many). Each end is a
+// Thevenin source p = c + Z'*q (q into the line) held during the step; delays that are not a
+// whole number of steps are interpolated linearly between the stored waves (needs T >= dt per
+// segment). Its inertance rho*L/A is the pipe's own, so it has no parasitic pressure.
+#include <cmath>
+#include <numbers>
+#include <vector>
+
+#include "../component.h"
+#include "../registry.h"
+#include "library.h"
+
+namespace hs::sim {
+namespace {
+
+class TlmLine final : public Component {
+public:
+    std::string configure(const ParamSet& p, const Fluid& f) override {
+        const double d = p.num("d"), len = p.num("L");
+        if (!(d > 0)) return "parameter 'd' (diameter) must be positive";
+        if (!(len > 0)) return "parameter 'L' (length) must be positive";
+        p0_ = p.num("p0");
+        const double rho = p.num("rho") > 0 ? p.num("rho") : f.density;
+        const double be = p.num("Be") > 0 ? p.num("Be") : f.bulk(p0_);
+        alpha_ = p.num("alpha");
+        segments_ = static_cast<int>(std::lround(p.num("segments")));
+        const double area = std::numbers::pi * d * d / 4.0, speed = std::sqrt(be / rho);
+        zc_ = rho * speed / area;
+        z_ = zc_ / (1.0 - alpha_);
+        delay_ = len / speed;
+        inertance_ = rho * len / area;
+        return {};
+    }
+    bool hasStepUpdate() const override { return true; }
+    double inertance() const override { return inertance_; }
+    void resetDiscrete() override {
+        cA_ = cB_ = p0_;
+        hist_.assign(2 * static_cast<size_t>(segments_), {});  // per direction and segment
+        filt_.assign(2 * static_cast<size_t>(segments_), p0_);
+        step_ = 0;
+        dt_ = 0;
+    }
+    void eval(Eval& e) override {
+        setFlow(e, 0, (P(e, 0) - cA_) / z_);
+        setFlow(e, 1, (P(e, 1) - cB_) / z_);
+    }
+    // End k against a Thevenin source (c[k], z[k]): p = (Z'*c + z*c_line)/(Z' + z).
+    bool solveThevenin(Eval& e, const double* c, const double* z) override {
+        if (z[0] > 0) setPortPressure(e, 0, (z_ * c[0] + z[0] * cA_) / (z_ + z[0]));
+        if (z[1] > 0) setPortPressure(e, 1, (z_ * c[1] + z[1] * cB_) / (z_ + z[1]));
+        return true;
+    }
+    std::string stepUpdate(Eval& e, double dt) override {
+        if (dt_ == 0) {
+            dt_ = dt;
+            steps_ = delay_ / segments_ / dt;
+            if (steps_ < 1.0 - 1e-9)
+                return "line delay L/c per segment (" + std::to_string(delay_ / segments_) + " s) is shorter than the step (" +
+                       std::to_string(dt) + " s); use fewer segments, a longer line or a smaller step";
+            steps_ = std::max(steps_, 1.0);
+            const size_t len = static_cast<size_t>(std::ceil(steps_)) + 3;
+            for (auto& h : hist_) h.assign(len, p0_);
+        }
+        // Waves leaving both ends at this step: w = p + Z'*q with q = (p - c)/Z' into the line.
+        const double wA = 2.0 * P(e, 0) - cA_;
+        const double wB = 2.0 * P(e, 1) - cB_;
+        cB_ = advance(0, wA);
+        cA_ = advance(static_cast<size_t>(segments_), wB);
+        ++step_;
+        return {};
+    }
+
+private:
+    // Pushes the wave entering the first segment of one direction at step n and returns the wave
+    // arriving at the far end at step n+1, after every segment's delay and filter.
+    double advance(size_t first, double in) {
+        double x = in;
+        for (int s = 0; s < segments_; ++s) {
+            auto& h = hist_[first + static_cast<size_t>(s)];
+            const long stored = step_ + (s == 0 ? 0 : 1);  // later segments are fed one step ahead
+            h[static_cast<size_t>(stored) % h.size()] = x;
+            // Value that entered at time t_{n+1} - T_seg, between stored indices.
+            const double at = static_cast<double>(step_ + 1) - steps_;
+            const double lo = std::floor(at), frac = at - lo;
+            auto sample = [&](double idx) { return idx < 0 ? p0_ : h[static_cast<size_t>(idx) % h.size()]; };
+            const double raw = frac == 0 ? sample(lo) : (1 - frac) * sample(lo) + frac * sample(lo + 1);
+            double& f = filt_[first + static_cast<size_t>(s)];
+            f = alpha_ * f + (1.0 - alpha_) * raw;
+            x = f;
+        }
+        return x;
+    }
+
+    double p0_ = 0, alpha_ = 0, inertance_ = 0, zc_ = 1, z_ = 1, delay_ = 0, dt_ = 0, steps_ = 1, cA_ = 0, cB_ = 0;
+    int segments_ = 1;
+    long step_ = 0;
+    std::vector<std::vector<double>> hist_;
+    std::vector<double> filt_;
+};
+
+}  // namespace
+
+void registerTlmLine(Registry& r) {
+    r.add(SpecBuilder("TlmLine", "Lines", "Transmission line (TLM)")
+              .describe("Pipe with its physical wave delay T = L/c: the ends exchange the waves c = p + Zc*q after T "
+                        "(transmission line modelling). Lossless with alpha = 0; alpha > 0 adds the first-order filter "
+                        "of Krus et al. with Z' = Zc/(1 - alpha). Needs a fixed-step run with dt <= T/segments.")
+              .equations("p_A(t) = c_A(t) + Z'*q_A(t),  c_A(t) = p_B(t-T) + Z'*q_B(t-T)  (q into the line)\n"
+                         "c = sqrt(Be/rho), Zc = rho*c/A, T = L/c, Z' = Zc/(1-alpha)\n"
+                         "filter per segment: c' = alpha*c'_prev + (1-alpha)*c")
+              .source("notes/003 §1.2 (eqs. 2.5-2.6), §1.4 (eqs. 2.25-2.27)")
+              .hydraulic("A", "End A")
+              .hydraulic("B", "End B")
+              .param("L", "m", 1.0, 0.0, 1e5, "Length")
+              .param("d", "m", 0.01, 0.0, 10.0, "Inner diameter")
+              .param("Be", "Pa", 0.0, 0.0, 1e11, "Effective bulk modulus (0 = the fluid's at p0)")
+              .param("rho", "kg/m3", 0.0, 0.0, 5000.0, "Density (0 = the fluid's)")
+              .param("alpha", "-", 0.0, 0.0, 0.99, "Wave filter coefficient (0 = lossless; 0.2 in the thesis)")
+              .param("segments", "-", 1, 1, 10000, "Number of segments, each with delay T/segments and its own filter")
+              .param("p0", "Pa", 0.0, -1e7, 1e9, "Initial pressure along the line (equal to the adjoining volumes' to start at rest)")
+              .factory<TlmLine>());
+}
+
+}  // namespace hs::sim

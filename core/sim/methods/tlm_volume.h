@@ -1,0 +1,53 @@
+// Transmission line modelling of a volume (notes/003 §1.3-1.4, §1.8): the node becomes a C-type
+// element. Each flow port k sees a Thevenin source p_k = c_k - Z*q_k (q_k into the component)
+// with a wave c_k that left the other ports one step earlier; the system solves the components
+// against these sources, then updateWaves() forms the next step's waves. No state, no stiffness:
+// the stiff small volume is replaced by a delay, at the price of a parasitic inertance Z*dt.
+#pragma once
+
+#include <vector>
+
+#include "../pressure_method.h"
+
+namespace hs::sim {
+
+class TlmVolumeMethod final : public PressureMethod {
+public:
+    enum class Filter { Characteristic, Pressure };
+    // exchange = n: the far side's pressure and flow reach the ports only every n-th step (notes
+    // §3.7), with Z* = n*Z', filtered once per exchange and interpolated linearly in between;
+    // n = 1 is the standard scheme.
+    TlmVolumeMethod(double alpha, Filter filter, int exchange = 1)
+        : alpha_(alpha), filter_(filter), exchange_(exchange < 1 ? 1 : exchange) {}
+
+    const char* id() const override { return "tlm"; }
+    int stateCount() const override { return 0; }
+    void initStates(double p0, double* y) override;
+    double pressure(const double*) const override { return held_; }
+    void derivative(double, double, double, double, double*) const override {}
+    bool needsFixedStep() const override { return true; }
+
+    bool wavePorts() const override { return true; }
+    void bindWavePorts(int n) override { n_ = n; }
+    void prepareWaves(double dt, double vol, double be, double* c, double* z) override;
+    void updateWaves(const double* p, const double* q, double dvol) override;
+    double parasiticPressure() const override { return ppar_; }
+    // The element behaves as a line of delay n*dt: I = (N/2)*Be*(n*dt)^2/V.
+    double parasiticInertance() const override { return exchange_ * zLossless_ * exchange_ * dt_; }
+
+private:
+    void exchangeWaves(const double* raw, const double* pFar, const double* qFar);
+
+    double alpha_;
+    Filter filter_;
+    int exchange_;
+    int n_ = 0;
+    long steps_ = 0;
+    double held_ = 0, ppar_ = 0, z_ = 0, zLossless_ = 0, dt_ = 0;
+    std::vector<double> c_, pf_, prevP_, w_;
+    // exchange > 1: filtered samples at the last two exchanges (pressure and flow for the
+    // pressure filter, the wave for the characteristic filter) and this step's far values.
+    std::vector<double> pfPrev_, qNew_, qPrev_, cf_, cfPrev_, raw_, pFar_, qFar_;
+};
+
+}  // namespace hs::sim

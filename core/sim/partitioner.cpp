@@ -1,0 +1,79 @@
+#include "partitioner.h"
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+
+#include "system.h"
+
+namespace hs::sim {
+
+std::vector<double> measureComponentCost(System& sys) {
+    std::vector<double> cost(sys.comps.size(), 0.0);
+    Eval e = sys.eval();
+    std::vector<double> y(static_cast<size_t>(sys.stateCount())), dy(y.size());
+    sys.initialState(y.data());
+    sys.rhs(0.0, y.data(), dy.data());
+    e.y = y.data();
+    e.dy = dy.data();
+    for (size_t c = 0; c < sys.comps.size(); ++c) {
+        if (sys.comps[c]->isStatic()) continue;  // not in the step loop
+        double best = 1e300;
+        for (int rep = 0; rep < 5; ++rep) {
+            const auto t0 = std::chrono::steady_clock::now();
+            for (int i = 0; i < 64; ++i) sys.comps[c]->eval(e);
+            best = std::min(best, std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count() / 64);
+        }
+        cost[c] = best;
+    }
+    sys.initialState(y.data());  // evaluations above must leave no trace
+    return cost;
+}
+
+std::string autoPartition(System& sys, int parts, const std::vector<double>& cost, const std::map<std::string, int>& manual,
+                          std::vector<int>& partOfComp) {
+    const std::vector<int> group = sys.couplingGroups();
+    const size_t nc = sys.comps.size();
+    // groups in order of their first component; cost per group
+    std::map<int, size_t> index;
+    std::vector<int> order;
+    std::vector<double> gcost;
+    std::vector<int> fixed;
+    for (size_t c = 0; c < nc; ++c) {
+        auto [it, fresh] = index.emplace(group[c], order.size());
+        if (fresh) {
+            order.push_back(group[c]);
+            gcost.push_back(0.0);
+            fixed.push_back(-1);
+        }
+        gcost[it->second] += c < cost.size() ? cost[c] : 1.0;
+        auto m = manual.find(sys.comps[c]->id);
+        if (m == manual.end()) continue;
+        if (m->second < 0 || m->second >= parts) return "partition of '" + m->first + "' is outside 0.." + std::to_string(parts - 1);
+        if (fixed[it->second] >= 0 && fixed[it->second] != m->second)
+            return "components coupled to '" + m->first + "' (not through a TLM volume) were assigned to another partition";
+        fixed[it->second] = m->second;
+    }
+    for (const auto& [id, k] : manual) {
+        (void)k;
+        if (std::none_of(sys.comps.begin(), sys.comps.end(), [&](const auto& c) { return c->id == id; }))
+            return "partition assignment names no component '" + id + "'";
+    }
+    double total = 0;
+    for (size_t g = 0; g < order.size(); ++g)
+        if (fixed[g] < 0) total += gcost[g];
+    std::vector<int> partOfGroup(order.size(), 0);
+    double acc = 0;
+    for (size_t g = 0; g < order.size(); ++g) {
+        if (fixed[g] >= 0) { partOfGroup[g] = fixed[g]; continue; }
+        // the group goes where the middle of its cost falls on the cumulative scale
+        const double mid = acc + 0.5 * gcost[g];
+        acc += gcost[g];
+        partOfGroup[g] = std::min(parts - 1, total > 0 ? static_cast<int>(mid / total * parts) : 0);
+    }
+    partOfComp.assign(nc, 0);
+    for (size_t c = 0; c < nc; ++c) partOfComp[c] = partOfGroup[index[group[c]]];
+    return {};
+}
+
+}  // namespace hs::sim

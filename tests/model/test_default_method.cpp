@@ -1,0 +1,103 @@
+// "default_method" of a configuration (the Hopsan-style every-volume-TLM option) and the parallel
+// partition keys "threads" / "partition": read, written, round-tripped, validated, compiled into
+// the engine settings and used by the builder and the stepper.
+#include <QtTest>
+
+#include "model_test_util.h"
+#include "sim/builder.h"
+#include "sim/simulator.h"
+
+using namespace hs::model;
+using namespace hs::model::test;
+
+class TestDefaultMethod : public QObject {
+    Q_OBJECT
+private slots:
+    void roundTripAndBuild() {
+        QJsonObject doc = with(baseDocument(), {"configurations", 1},
+                               QJsonObject{{"name", "hopsan"}, {"stepper", "rk4"}, {"dt", 1e-4},
+                                           {"default_method", QJsonObject{{"method", "tlm"}, {"params", QJsonObject{{"alpha", 0.1}}}}}});
+        const LoadResult r = parseCircuit(bytes(doc), registry());
+        QVERIFY2(r.ok(), qPrintable(r.errors.join('\n')));
+        const SolverConfigDoc* cfg = r.circuit->config("hopsan");
+        QVERIFY(cfg && cfg->defaultMethod);
+        QCOMPARE(cfg->defaultMethod->method, QString("tlm"));
+        QCOMPARE(cfg->defaultMethod->params.at("alpha"), 0.1);
+        QVERIFY(!r.circuit->config("ref")->defaultMethod);  // absent stays absent
+        const QByteArray saved = serializeCircuit(*r.circuit);
+        QVERIFY(saved.contains("\"default_method\""));
+        const LoadResult back = parseCircuit(saved, registry());
+        QVERIFY(back.ok());
+        QVERIFY(*back.circuit == *r.circuit);
+        QCOMPARE(serializeCircuit(*back.circuit), saved);
+
+        const hs::sim::SolverSettings st = toSolverSettings(*cfg);
+        QCOMPARE(st.defaultMethod.method, std::string("tlm"));
+        hs::sim::BuildResult b = hs::sim::build(registry(), toNetlist(*r.circuit), st);
+        QVERIFY2(b.ok(), b.errorText().c_str());
+        for (const auto& n : b.system->hyd)
+            if (n.method) QCOMPARE(std::string(n.method->id()), std::string("tlm"));
+    }
+
+    void badDefaultMethodIsNamed() {
+        QJsonObject doc = with(baseDocument(), {"configurations", 1, "default_method"}, QJsonObject{{"method", "tlm"}, {"params", QJsonObject{{"alpha", 2.0}}}});
+        const LoadResult r = parseCircuit(bytes(doc), registry());
+        QVERIFY(!r.ok());
+        QVERIFY2(r.errors.join('\n').contains("default_method"), qPrintable(r.errors.join('\n')));
+        QVERIFY2(r.errors.join('\n').contains("alpha"), qPrintable(r.errors.join('\n')));
+    }
+
+    // Every volume TLM on two threads, the orifice and the laminar orifice on either side of V1
+    // by hand: the file round-trips and the run equals the one-thread run bit for bit.
+    void threadsAndPartition() {
+        QJsonObject doc = with(baseDocument(), {"configurations", 1},
+                               QJsonObject{{"name", "par"}, {"stepper", "rk4"}, {"dt", 1e-5}, {"threads", 2},
+                                           {"partition", QJsonObject{{"orifice", 0}, {"lam", 1}}},
+                                           {"default_method", QJsonObject{{"method", "tlm"}}}});
+        const LoadResult r = parseCircuit(bytes(doc), registry());
+        QVERIFY2(r.ok(), qPrintable(r.errors.join('\n')));
+        const SolverConfigDoc* cfg = r.circuit->config("par");
+        QVERIFY(cfg);
+        QCOMPARE(cfg->threads, 2);
+        QCOMPARE(cfg->partition.at("lam"), 1);
+        const QByteArray saved = serializeCircuit(*r.circuit);
+        QVERIFY(saved.contains("\"threads\": 2"));
+        QVERIFY(!serializeCircuit(*parseCircuit(bytes(baseDocument()), registry()).circuit).contains("threads"));
+        const LoadResult back = parseCircuit(saved, registry());
+        QVERIFY(back.ok() && *back.circuit == *r.circuit);
+
+        auto run = [&](const SolverConfigDoc& c) {
+            hs::sim::BuildResult b = hs::sim::build(registry(), toNetlist(*r.circuit), toSolverSettings(c));
+            if (!b.ok()) return hs::sim::RunResult{};
+            return hs::sim::simulate(*b.system, toProbes(*r.circuit), toRunOptions(*r.circuit, c));
+        };
+        SolverConfigDoc serial = *cfg;
+        serial.threads = 1;
+        serial.partition.clear();
+        const hs::sim::RunResult a = run(*cfg), b = run(serial);
+        QVERIFY2(a.ok && b.ok, (a.error + b.error).c_str());
+        QVERIFY(a.trace.columns == b.trace.columns);
+        QVERIFY(a.trace.columns[0].back() > 1e5);  // something flowed
+    }
+
+    void badThreadsAndPartitionAreNamed_data() {
+        QTest::addColumn<QJsonObject>("config");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("threads 0") << QJsonObject{{"threads", 0}} << "threads: 0 threads: expected 1 to 64";
+        QTest::newRow("unknown id") << QJsonObject{{"threads", 2}, {"partition", QJsonObject{{"nope", 0}}}} << "no component 'nope'";
+        QTest::newRow("out of range") << QJsonObject{{"threads", 2}, {"partition", QJsonObject{{"lam", 2}}}} << "partition 2 outside 0..1";
+        QTest::newRow("not an integer") << QJsonObject{{"threads", 1.5}} << "threads";
+    }
+    void badThreadsAndPartitionAreNamed() {
+        QFETCH(QJsonObject, config);
+        QFETCH(QString, message);
+        QJsonObject c{{"name", "par"}, {"stepper", "rk4"}, {"dt", 1e-5}};
+        for (auto it = config.begin(); it != config.end(); ++it) c.insert(it.key(), it.value());
+        const LoadResult r = parseCircuit(bytes(with(baseDocument(), {"configurations", 1}, c)), registry());
+        QVERIFY(!r.ok());
+        QVERIFY2(r.errors.join('\n').contains(message), qPrintable(r.errors.join('\n')));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDefaultMethod)
+#include "test_default_method.moc"

@@ -64,7 +64,10 @@ sim::RunResult runConfiguration(const model::Circuit& c, const model::SolverConf
 
 Comparison runComparison(const model::Circuit& c, const sim::Registry& reg, const CompareOptions& opt);
 // Once every result is in: picks the reference, fills real-time factors, errors and speed-ups.
-void finishComparison(Comparison& cmp);
+// knownErrors (per configuration, optional): errors already computed against that reference
+// (the run service's live metrics, equal to compareTraces bit for bit), used instead of
+// comparing the traces again.
+void finishComparison(Comparison& cmp, const std::vector<std::vector<sim::ProbeError>>* knownErrors = nullptr);
 
 // Aligned traces on the reference's time grid: time, each probe of each configuration, and each
 // configuration's error (config - reference). Returns "" or an error.

@@ -5,7 +5,38 @@
 
 namespace hs::service {
 
-void LiveMetrics::reset() { *this = LiveMetrics(); }
+namespace {
+
+// sim::interpolate with the search started at a hint: the reference grid only moves forward, so
+// a short forward scan replaces the binary search. Same bracketing index, same arithmetic, hence
+// the same bits as sim::interpolate.
+double interpolateFrom(const sim::Trace& tr, int c, double t, size_t& hint) {
+    const auto& ts = tr.time;
+    const auto& v = tr.columns[static_cast<size_t>(c)];
+    if (t <= ts.front()) return v.front();
+    if (t >= ts.back()) return v.back();
+    size_t i = std::max<size_t>(hint, 1);
+    if (ts[i - 1] > t) i = 1;  // the hint ran ahead (a replaced trace): start over
+    while (ts[i] <= t) ++i;    // first sample after t, as std::upper_bound finds it
+    hint = i;
+    const double w = (t - ts[i - 1]) / (ts[i] - ts[i - 1]);
+    return v[i - 1] + w * (v[i] - v[i - 1]);
+}
+
+}  // namespace
+
+void LiveMetrics::reset() {
+    const size_t keep = reserve_;
+    *this = LiveMetrics();
+    reserve_ = keep;
+}
+
+void LiveMetrics::reserve(size_t n, size_t columns) {
+    reserve_ = n;
+    error_.time.reserve(n);
+    error_.columns.resize(columns);
+    for (auto& c : error_.columns) c.reserve(n);
+}
 
 void LiveMetrics::bind(const sim::Trace& ref, const sim::Trace& other) {
     for (size_t c = 0; c < ref.names.size(); ++c) {
@@ -16,7 +47,13 @@ void LiveMetrics::bind(const sim::Trace& ref, const sim::Trace& other) {
         error_.names.push_back(ref.names[c]);
         error_.units.push_back(ref.units[c]);
     }
-    error_.columns.assign(refCol_.size(), {});
+    // Keep reserved capacity: resize, then clear, rather than assign new vectors.
+    error_.columns.resize(refCol_.size());
+    for (auto& c : error_.columns) {
+        c.clear();
+        c.reserve(reserve_);
+    }
+    error_.time.reserve(reserve_);
     se_.assign(refCol_.size(), 0.0);
     sa_.assign(refCol_.size(), 0.0);
     maxAbs_.assign(refCol_.size(), 0.0);
@@ -36,7 +73,9 @@ size_t LiveMetrics::update(const sim::Trace& ref, const sim::Trace& other, bool 
         error_.time.push_back(t);
         for (size_t k = 0; k < refCol_.size(); ++k) {
             const double r = ref.columns[static_cast<size_t>(refCol_[k])][next_];
-            const double d = sim::interpolate(other, otherCol_[k], t) - r;
+            size_t hint = hint_;
+            const double d = interpolateFrom(other, otherCol_[k], t, hint) - r;
+            if (k + 1 == refCol_.size()) hint_ = hint;
             se_[k] += d * d;
             sa_[k] += std::abs(r);
             maxAbs_[k] = std::max(maxAbs_[k], std::abs(d));

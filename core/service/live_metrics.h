@@ -16,6 +16,8 @@ class LiveMetrics {
 public:
     // Forget everything; the next update starts from the first reference sample.
     void reset();
+    // Room for n error samples of up to `columns` probes (avoids regrowing long vectors).
+    void reserve(size_t n, size_t columns);
     // Extends the sums and the error trace. final: both traces are complete (the last reference
     // samples past the end of the other trace, within 1e-12 relative, then count as compareTraces
     // counts them). Returns the number of new error samples.
@@ -28,7 +30,9 @@ private:
     void bind(const sim::Trace& ref, const sim::Trace& other);
 
     bool bound_ = false;
+    size_t reserve_ = 0;
     size_t next_ = 0;             // first reference sample not yet compared
+    size_t hint_ = 1;             // where the last search in the other trace ended
     std::vector<int> refCol_, otherCol_;
     std::vector<double> se_, sa_, maxAbs_;
     sim::Trace error_;

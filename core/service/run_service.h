@@ -64,7 +64,9 @@ public:
     int runNumber() const { return runNumber_; }  // 0 before the first run
     int configCount() const { return static_cast<int>(slots_.size()); }
     int referenceIndex() const { return reference_; }  // -1: no reference in this run
-    ConfigStatus status(int config) const;
+    ConfigStatus status(int config) const;  // owner thread
+    // Owner thread: the configuration has ended and its trace in comparison() is final.
+    bool ended(int config) const { return slots_[static_cast<size_t>(config)]->done; }
 
     // Owner thread: moves ring samples into the live traces and extends the live errors.
     // Returns true if anything arrived.

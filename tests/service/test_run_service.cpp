@@ -89,9 +89,10 @@ void TestRunService::concurrentRunsMatchDirectEngine() {
         QVERIFY(st.realTimeFactor > 0);
         QCOMPARE(st.simulated, streamed.time.back());
     }
-    // The live errors, extended sample by sample, end equal to the batch errors of the final comparison.
+    // The live errors, extended tick by tick, end equal to comparing the complete traces.
     const auto live = svc.liveMetrics(1).errors();
-    const auto& fin = cmp.configs[1].errors;
+    const auto fin = sim::compareTraces(cmp.configs[0].result.trace, cmp.configs[1].result.trace);
+    QCOMPARE(cmp.configs[1].errors.size(), fin.size());
     QCOMPARE(live.size(), fin.size());
     QVERIFY(!fin.empty());
     for (size_t k = 0; k < fin.size(); ++k) {

@@ -10,6 +10,7 @@
 #include <QToolBar>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <ctime>
 
 #include "metrics_table.h"
 #include "plot_panel.h"
@@ -21,8 +22,15 @@
 namespace hs::widgets {
 
 namespace {
-constexpr int kTickMs = 33;  // ~30 Hz: smooth to the eye, a small share of one core
+constexpr int kTickMs = 33;        // ~30 Hz: smooth to the eye, a small share of one core
+constexpr int kTablesEvery = 6;    // the run panel and the tables at ~5 Hz: numbers, not motion
+
+double threadCpuMs() {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return 1e3 * static_cast<double>(ts.tv_sec) + 1e-6 * static_cast<double>(ts.tv_nsec);
 }
+}  // namespace
 
 RunWorkspace::RunWorkspace(const sim::Registry& registry, QWidget* parent)
     : QWidget(parent), registry_(registry), service_(new service::RunService(registry, this)) {
@@ -115,6 +123,9 @@ void RunWorkspace::onStarted() {
     probesKnown_ = false;
     frames_.clear();
     tickCost_.clear();
+    tickCpu_.clear();
+    ticks_ = 0;
+    plots_->plot()->setStreaming(true);
     lastTick_ = -1;
     clock_.start();
     timer_->start();
@@ -123,7 +134,7 @@ void RunWorkspace::onStarted() {
 }
 
 void RunWorkspace::tick() {
-    const double t0 = clock_.nsecsElapsed() * 1e-6;
+    const double t0 = clock_.nsecsElapsed() * 1e-6, cpu0 = threadCpuMs();
     if (lastTick_ >= 0 && service_->isRunning()) frames_.push_back(t0 - lastTick_);
     lastTick_ = t0;
     service_->drain();
@@ -144,19 +155,26 @@ void RunWorkspace::tick() {
     const int ref = service_->referenceIndex();
     for (int i = 0; i < static_cast<int>(cmp.configs.size()); ++i) {
         const auto& o = cmp.configs[static_cast<size_t>(i)];
+        const bool ended = service_->ended(i);
         series.push_back({o.name, o.reference, i, &o.result.trace, i == ref || ref < 0 ? nullptr : &service_->liveMetrics(i).error(),
-                          service_->generation(i)});
+                          service_->generation(i), ended, ended && ref >= 0 && service_->ended(ref)});
     }
     plots_->append(series);
-    runPanel_->update(*service_);
-    metrics_->update(*service_);
-    emit progressChanged(runPanel_->overallPermille());
-    if (service_->isRunning()) tickCost_.push_back(clock_.nsecsElapsed() * 1e-6 - t0);
+    if (++ticks_ % kTablesEvery == 0 || !service_->isRunning()) {
+        runPanel_->update(*service_);
+        metrics_->update(*service_);
+        emit progressChanged(runPanel_->overallPermille());
+    }
+    if (service_->isRunning()) {
+        tickCost_.push_back(clock_.nsecsElapsed() * 1e-6 - t0);
+        tickCpu_.push_back(threadCpuMs() - cpu0);
+    }
 }
 
 void RunWorkspace::onFinished() {
     tick();  // the last samples, the complete traces, the final metrics
     timer_->stop();
+    plots_->plot()->setStreaming(false);
     updateActions();
     emit progressChanged(1000);
     emit runFinished();

@@ -60,6 +60,8 @@ public:
     const std::vector<double>& frameIntervals() const { return frames_; }
     // Time spent inside the ticks of the last run [ms] (drain + append + replot + tables).
     const std::vector<double>& tickDurations() const { return tickCost_; }
+    // CPU time of the display thread inside those ticks [ms] (independent of machine load).
+    const std::vector<double>& tickCpu() const { return tickCpu_; }
 
 signals:
     void runStarted();
@@ -89,7 +91,8 @@ private:
     QElapsedTimer clock_;
     double lastTick_ = -1;
     bool probesKnown_ = false;
-    std::vector<double> frames_, tickCost_;
+    std::vector<double> frames_, tickCost_, tickCpu_;
+    int ticks_ = 0;
     // Earlier runs drawn faint in this run's plots: kept alive while they are drawn.
     std::vector<std::shared_ptr<const service::Comparison>> pinned_;
 };

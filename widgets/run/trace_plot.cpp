@@ -154,6 +154,8 @@ void TracePlot::rebuild() {
         }
         row.graphs.assign(n, nullptr);
         row.errors.assign(n, nullptr);
+        row.valueEnv.assign(n, Envelope());
+        row.errorEnv.assign(n, Envelope());
         // Faint earlier runs at the bottom, then the configurations, the reference last (on top).
         for (size_t s = 0; s < n && s < previous_.size(); ++s)
             for (const auto& [number, tr] : previous_[s]) {
@@ -217,21 +219,52 @@ void TracePlot::rebuild() {
 void TracePlot::fill(Row& row, size_t s, size_t from, size_t fromErr) {
     const PlotSeries& ps = series_[s];
     const std::string key = row.probe.toStdString();
-    auto add = [&](QCPGraph* g, const sim::Trace& tr, size_t start, double& lo, double& hi) {
+    const double bucketWidth = timeSpan_ / kLiveBuckets;
+    auto add = [&](QCPGraph* g, Envelope& env, const sim::Trace& tr, size_t start, bool complete, double& lo, double& hi) {
         const int c = tr.column(key);
-        if (!g || c < 0 || tr.time.size() <= start) return;
+        if (!g || c < 0 || env.full) return;
         const auto& col = tr.columns[static_cast<size_t>(c)];
-        const qsizetype m = static_cast<qsizetype>(tr.time.size() - start);
-        QVector<double> k(m), v(m);
-        for (qsizetype i = 0; i < m; ++i) {
-            k[i] = tr.time[start + static_cast<size_t>(i)];
-            v[i] = col[start + static_cast<size_t>(i)] * row.scale;
-            widen(lo, hi, v[i]);
+        const size_t n = tr.time.size();
+        QVector<QCPGraphData> out;
+        if (complete) {
+            out.resize(static_cast<qsizetype>(n));
+            for (size_t i = 0; i < n; ++i) {
+                out[static_cast<qsizetype>(i)] = QCPGraphData(tr.time[i], col[i] * row.scale);
+                widen(lo, hi, out[static_cast<qsizetype>(i)].value);
+            }
+            g->data()->set(out, true);
+            env.full = true;
+            return;
         }
-        g->addData(k, v, true);
+        auto flush = [&]() {
+            if (env.count == 1) out.append(QCPGraphData(env.t0, env.v0));
+            if (env.count < 2) return;
+            if (env.tMin <= env.tMax) {
+                out.append(QCPGraphData(env.tMin, env.vMin));
+                if (env.tMax > env.tMin) out.append(QCPGraphData(env.tMax, env.vMax));
+            } else {
+                out.append(QCPGraphData(env.tMax, env.vMax));
+                out.append(QCPGraphData(env.tMin, env.vMin));
+            }
+        };
+        for (size_t i = start; i < n; ++i) {
+            const double t = tr.time[i], v = col[i] * row.scale;
+            widen(lo, hi, v);
+            const auto b = static_cast<long long>(t / bucketWidth);
+            if (b != env.bucket) {
+                flush();
+                env = Envelope{b, 1, t, v, t, v, t, v, false};
+                continue;
+            }
+            ++env.count;
+            if (v < env.vMin) { env.vMin = v; env.tMin = t; }
+            if (v > env.vMax) { env.vMax = v; env.tMax = t; }
+        }
+        // The open bucket stays pending (at most 1/kLiveBuckets of the span behind).
+        if (!out.isEmpty()) g->data()->add(out, true);
     };
-    if (ps.trace) add(row.graphs[s], *ps.trace, from, row.vmin, row.vmax);
-    if (ps.error) add(row.errors[s], *ps.error, fromErr, row.emin, row.emax);
+    if (ps.trace) add(row.graphs[s], row.valueEnv[s], *ps.trace, from, ps.complete, row.vmin, row.vmax);
+    if (ps.error) add(row.errors[s], row.errorEnv[s], *ps.error, fromErr, ps.errorComplete, row.emin, row.emax);
 }
 
 qint64 TracePlot::append(const std::vector<PlotSeries>& series) {
@@ -252,10 +285,16 @@ qint64 TracePlot::append(const std::vector<PlotSeries>& series) {
     if (visible_.size() < series_.size()) visible_.resize(series_.size(), true);
     if (rebuildNow) rebuild();
     qint64 added = 0;
+    bool changed = false;
     for (size_t s = 0; s < series_.size(); ++s) {
         const size_t nt = series_[s].trace ? series_[s].trace->time.size() : 0;
         const size_t ne = series_[s].error ? series_[s].error->time.size() : 0;
-        if (nt == done_[s] && ne == doneErr_[s]) continue;
+        bool needFull = false;
+        for (const Row& row : rows_)
+            needFull = needFull || (series_[s].complete && row.graphs[s] && !row.valueEnv[s].full) ||
+                       (series_[s].errorComplete && row.errors[s] && !row.errorEnv[s].full);
+        if (nt == done_[s] && ne == doneErr_[s] && !needFull) continue;
+        changed = true;
         for (Row& row : rows_) fill(row, s, done_[s], doneErr_[s]);
         for (const Row& row : rows_) {
             if (row.graphs[s]) added += static_cast<qint64>(nt - done_[s]);
@@ -265,7 +304,7 @@ qint64 TracePlot::append(const std::vector<PlotSeries>& series) {
         doneErr_[s] = ne;
         if (nt > 0) tMax_ = std::max(tMax_, series_[s].trace->time.back());
     }
-    if (added > 0 || rebuildNow) {
+    if (added > 0 || rebuildNow || changed) {
         applyRanges();
         replot();
     }
@@ -313,6 +352,14 @@ void TracePlot::setSeriesVisible(int series, bool visible) {
 
 bool TracePlot::seriesVisible(int series) const {
     return series < 0 || static_cast<size_t>(series) >= visible_.size() || visible_[static_cast<size_t>(series)];
+}
+
+void TracePlot::setStreaming(bool on) {
+    if (on)
+        setNotAntialiasedElements(QCP::aePlottables);
+    else
+        setAntialiasedElements(QCP::aePlottables);
+    replot(rpQueuedReplot);
 }
 
 void TracePlot::setBoxZoom(bool on) { setSelectionRectMode(on ? QCP::srmZoom : QCP::srmNone); }

@@ -41,6 +41,8 @@ QString fmt(double v, int precision = 4);
 int runCommand(const QStringList& args, const sim::Registry& reg);
 int compareCommand(const QStringList& args, const sim::Registry& reg);
 int stiffnessCommand(const QStringList& args, const sim::Registry& reg);
+int benchCommand(const QStringList& args, const sim::Registry& reg);
+int formatCommand(const QStringList& args, const sim::Registry& reg);
 int componentsCommand(const QStringList& args, const sim::Registry& reg);
 
 }  // namespace hs::cli

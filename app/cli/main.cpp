@@ -12,6 +12,8 @@ const char* kUsage =
     "  run FILE        simulate one configuration, write CSV, print wall time and real-time factor\n"
     "  compare FILE    run every configuration, compare each with the reference\n"
     "  stiffness FILE  Jacobian eigenvalues, stiffness ratio, per-node time constants, stable steps\n"
+    "  bench FILE      run the benchmark tables kept in the file, ours beside the published numbers\n"
+    "  format FILE...  rewrite circuit files in the canonical form the editor saves\n"
     "  components      list the component types with their ports and parameters\n"
     "\n"
     "'hydrostiff-cli COMMAND --help' shows the options of a command.\n"
@@ -32,6 +34,8 @@ int main(int argc, char** argv) {
     if (cmd == "run") return hs::cli::runCommand(args, reg);
     if (cmd == "compare") return hs::cli::compareCommand(args, reg);
     if (cmd == "stiffness") return hs::cli::stiffnessCommand(args, reg);
+    if (cmd == "bench") return hs::cli::benchCommand(args, reg);
+    if (cmd == "format") return hs::cli::formatCommand(args, reg);
     if (cmd == "components") return hs::cli::componentsCommand(args, reg);
     hs::cli::err("hydrostiff-cli: unknown command '" + cmd + "'\n\n" + QString::fromUtf8(kUsage).trimmed());
     return hs::cli::Usage;

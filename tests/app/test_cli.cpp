@@ -1,4 +1,5 @@
 // hydrostiff-cli as a user runs it: exit codes, messages, CSV files.
+#include <QJsonDocument>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -30,7 +31,7 @@ private slots:
         Result r = cli({"frobnicate"});
         QCOMPARE(r.code, 2);
         QVERIFY(r.err.contains("unknown command 'frobnicate'"));
-        for (const char* c : {"run", "compare", "stiffness", "components"}) QCOMPARE(cli({c, "--help"}).code, 0);
+        for (const char* c : {"run", "compare", "stiffness", "bench", "format", "components"}) QCOMPARE(cli({c, "--help"}).code, 0);
         QCOMPARE(cli({"run", example("three_orifice.hydro.json"), "--bogus"}).code, 2);
         QCOMPARE(cli({"run", example("three_orifice.hydro.json"), "--duration", "abc"}).code, 2);
     }
@@ -87,6 +88,46 @@ private slots:
         QVERIFY2(r.code == 0, qPrintable(r.err));
         QVERIFY(r.out.contains("stiffness ratio kappa"));
         QVERIFY(r.out.contains("largest stable step: RK4"));
+    }
+
+    void benchTable() {
+        QTemporaryDir dir;
+        const QString csv = dir.filePath("bench.csv");
+        Result r = cli({"bench", example("three_orifice.hydro.json"), "--table", "pub3", "--duration", "0.2", "--csv", csv});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY(r.out.contains("errors against 'CVODE'"));
+        QVERIFY(r.out.contains("802.1"));  // the published number beside ours
+        QVERIFY(r.out.contains("Local implicit 1e-3"));
+        QVERIFY(QFile::exists(csv));
+        r = cli({"bench", example("three_orifice.hydro.json"), "--list"});
+        QVERIFY(r.out.startsWith("pub3"));
+        r = cli({"bench", example("three_orifice.hydro.json"), "--table", "nope"});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains("no table 'nope'"));
+        r = cli({"bench", example("relief_line.hydro.json")});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains("keeps no benchmark tables"));
+    }
+
+    void formatRewritesCanonically() {
+        // A hand-edited file (other indentation, keys in another order) loads, is reported by
+        // --check, and after `format` is byte-identical to what the editor saves.
+        QTemporaryDir dir;
+        const QString path = dir.filePath("c.hydro.json");
+        QFile src(example("three_orifice.hydro.json"));
+        QVERIFY(src.open(QIODevice::ReadOnly));
+        const QByteArray canonical = src.readAll();
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QJsonDocument::fromJson(canonical).toJson(QJsonDocument::Compact));
+        f.close();
+        QCOMPARE(cli({"format", "--check", path}).code, 1);
+        Result r = cli({"format", path});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), canonical);
+        QCOMPARE(cli({"format", "--check", path}).code, 0);
+        QCOMPARE(cli({"format", dir.filePath("missing.hydro.json")}).code, 3);
     }
 
     void componentsListed() {

@@ -109,6 +109,7 @@ void TestRunService::stopEndsAllWithin100ms() {
     service::RunService svc(reg_);
     service::RunServiceOptions opt;
     opt.threads = 2;  // three configurations: two running, one queued
+    opt.configs = {"RK4 1e-5", "RK4 1e-4", "CVODE"};
     QVERIFY(svc.start(circuit2_, opt).isEmpty());
     QCOMPARE(svc.configCount(), 3);
     QElapsedTimer wait;
@@ -168,6 +169,7 @@ void TestRunService::configurationsBeyondThreadLimitQueue() {
     service::RunServiceOptions opt;
     opt.duration = 0.05;
     opt.threads = 1;
+    opt.configs = {"RK4 1e-5", "RK4 1e-4", "CVODE"};
     QVERIFY(svc.start(circuit2_, opt).isEmpty());
     QCOMPARE(svc.status(2).state, service::RunState::Queued);  // one worker: the last one waits
     QCOMPARE(svc.status(2).eta, -1.0);

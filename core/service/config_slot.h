@@ -28,6 +28,10 @@ struct ConfigSlot {
     std::atomic<double> simulated{0.0};
     std::atomic<std::int64_t> wallStartNs{0}, wallEndNs{0};  // steady clock; 0 = not yet
 
+    // The worker's release store before each event; the handler's acquire load pairs with it.
+    static constexpr int kStarted = 1, kDone = 2;
+    std::atomic<int> published{0};
+
     // Published with the "started" event.
     std::shared_ptr<SampleRing> ring;
     std::vector<std::string> names, units;

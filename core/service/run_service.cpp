@@ -91,20 +91,36 @@ QString RunService::start(const model::Circuit& circuit, const RunServiceOptions
 
 void RunService::stop() { stop_.store(true); }
 
+bool RunService::clear() {
+    if (running_) return false;
+    slots_.clear();
+    metrics_.clear();
+    cmp_ = std::make_shared<Comparison>();
+    snapshot_.reset();
+    reference_ = -1;
+    history_.clear();
+    return true;
+}
+
 void RunService::work(int run, int index) {
     // Only the slot, the snapshot and the stop flag are touched here; all are owned by shared
     // pointers or by the service, whose destructor waits for the workers.
     std::shared_ptr<ConfigSlot> slot = slots_[static_cast<size_t>(index)];
     std::shared_ptr<const model::Circuit> circuit = snapshot_;
-    auto post = [this, run, index](void (RunService::*f)(int, int)) {
-        QMetaObject::invokeMethod(this, [this, run, index, f]() { (this->*f)(run, index); }, Qt::QueuedConnection);
+    // By name with copied arguments, not a functor: nothing this thread allocates is freed on
+    // the other one. The slot's fields are published by the release store of `published`,
+    // which the handler reads with acquire, so the order does not rest on the event queue's
+    // lock alone (and ThreadSanitizer, which cannot see inside Qt, sees it too).
+    auto post = [this, run, index, &slot](const char* handler, int phase) {
+        slot->published.store(phase, std::memory_order_release);
+        QMetaObject::invokeMethod(this, handler, Qt::QueuedConnection, Q_ARG(int, run), Q_ARG(int, index));
     };
     slot->wallStartNs.store(nowNs());
     if (stop_.load()) {
         slot->result.stopped = true;
         slot->state.store(static_cast<int>(RunState::Stopped));
         slot->wallEndNs.store(nowNs());
-        post(&RunService::onDone);
+        post("onDone", ConfigSlot::kDone);
         return;
     }
     slot->state.store(static_cast<int>(RunState::Running));
@@ -123,11 +139,11 @@ void RunService::work(int run, int index) {
     if (!slot->result.error.empty()) {
         slot->state.store(static_cast<int>(RunState::Failed));
         slot->wallEndNs.store(nowNs());
-        post(&RunService::onDone);
+        post("onDone", ConfigSlot::kDone);
         return;
     }
     slot->ring = std::make_shared<SampleRing>(1 + prep.probes.size(), ringCapacity_);
-    post(&RunService::onStarted);
+    post("onStarted", ConfigSlot::kStarted);
 
     SampleRing* ring = slot->ring.get();
     std::int64_t nextProgress = 0;
@@ -138,8 +154,7 @@ void RunService::work(int run, int index) {
         const std::int64_t now = nowNs();
         if (now < nextProgress) return;
         nextProgress = now + kProgressIntervalNs;
-        QMetaObject::invokeMethod(
-            this, [this, run, index, t]() { if (run == runNumber_) emit progress(index, t); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(this, "onProgress", Qt::QueuedConnection, Q_ARG(int, run), Q_ARG(int, index), Q_ARG(double, t));
     };
     sim::RunResult res = sim::simulate(*prep.system, prep.probes, prep.options);
     slot->lastPressure = nodePressures(*prep.system);
@@ -148,12 +163,17 @@ void RunService::work(int run, int index) {
     slot->result = std::move(res);
     slot->wallEndNs.store(nowNs());
     slot->state.store(static_cast<int>(st));
-    post(&RunService::onDone);
+    post("onDone", ConfigSlot::kDone);
+}
+
+void RunService::onProgress(int run, int index, double t) {
+    if (run == runNumber_) emit progress(index, t);
 }
 
 void RunService::onStarted(int run, int index) {
     if (run != runNumber_) return;
     ConfigSlot& s = *slots_[static_cast<size_t>(index)];
+    s.published.load(std::memory_order_acquire);  // ring, names, units
     sim::Trace& tr = cmp_->configs[static_cast<size_t>(index)].result.trace;
     tr.names = s.names;
     tr.units = s.units;
@@ -200,6 +220,7 @@ void RunService::onDone(int run, int index) {
     if (run != runNumber_) return;
     const size_t i = static_cast<size_t>(index);
     ConfigSlot& s = *slots_[i];
+    s.published.load(std::memory_order_acquire);  // result, lastPressure
     drainOne(i);
     ConfigOutcome& o = cmp_->configs[i];
     // The worker's trace is complete; the live one misses what the ring dropped.

@@ -83,6 +83,8 @@ public:
     std::optional<double> lastPressure(int config, const QString& portOrVolume) const;
 
     const RunHistory& history() const { return history_; }
+    // Forgets the last run and the history (another circuit was opened). False while running.
+    bool clear();
     void setHistoryLimit(int n) { history_ = RunHistory(n); }
 
 signals:
@@ -95,8 +97,10 @@ signals:
 
 private:
     void work(int run, int index);
-    void onStarted(int run, int index);
-    void onDone(int run, int index);
+    // Posted by the workers (by name, see work()).
+    Q_INVOKABLE void onStarted(int run, int index);
+    Q_INVOKABLE void onDone(int run, int index);
+    Q_INVOKABLE void onProgress(int run, int index, double t);
     bool drainOne(size_t index);
     void updateMetrics();
 

@@ -78,8 +78,9 @@ private slots:
         QVERIFY(std::abs(run.trace.time.back() - 0.01) < 1e-9);
     }
 
-    // Editor layout: poses on the 40 px grid, no two components on the same spot, every
-    // component wired.
+    // Editor layout: poses on the editor's 10 px snap grid (the symbols put their ports on it),
+    // no two components on the same spot, every component wired. Overlaps of the drawn symbols
+    // are checked by tests/widgets/test_screenshots.
     void layout_data() { example_data(); }
     void layout() {
         QFETCH(QString, path);
@@ -92,7 +93,7 @@ private slots:
             wired.insert(w.toComp);
         }
         for (const ComponentDoc& d : r.circuit->components) {
-            QVERIFY2(std::fmod(d.pose.x, 40.0) == 0 && std::fmod(d.pose.y, 40.0) == 0, qPrintable(d.id));
+            QVERIFY2(std::fmod(d.pose.x, 10.0) == 0 && std::fmod(d.pose.y, 10.0) == 0, qPrintable(d.id));
             QVERIFY2(spots.insert({d.pose.x, d.pose.y}).second, qPrintable(d.id + " overlaps another component"));
             QVERIFY2(wired.count(d.id), qPrintable(d.id + " is not wired"));
         }

@@ -214,6 +214,19 @@ void TestRunService::historyKeepsLastRuns() {
     QCOMPARE(prev[1].number, 2);
     QVERIFY(svc.history().previous("CVODE", 4).empty());  // it never ran
     QVERIFY(sameTrace(*prev[0].trace, *prev[1].trace));     // same circuit, same engine: same samples
+
+    // Another circuit in the window: nothing of these runs may be laid under its runs.
+    QVERIFY(svc.start(circuit2_, opt).isEmpty());
+    QVERIFY(!svc.clear());  // not while running
+    QVERIFY(waitFinished(svc, 60000));
+    QVERIFY(svc.clear());
+    QCOMPARE(svc.history().size(), 0);
+    QCOMPARE(svc.configCount(), 0);
+    QVERIFY(svc.comparison().configs.empty());
+    QVERIFY(svc.start(circuit2_, opt).isEmpty());
+    QVERIFY(waitFinished(svc, 60000));
+    QCOMPARE(svc.runNumber(), 5);
+    QVERIFY(svc.history().previous("RK4 1e-4", 5).empty());
 }
 
 void TestRunService::badStartIsRefused() {

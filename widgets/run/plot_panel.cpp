@@ -1,6 +1,5 @@
 #include "plot_panel.h"
 
-#include <QCheckBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
@@ -32,9 +31,6 @@ QIcon lineIcon(const QColor& c, bool thick) {
 PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent) {
     auto* top = new QHBoxLayout;
     top->setContentsMargins(4, 2, 4, 2);
-    legend_ = new QHBoxLayout;
-    legend_->setSpacing(10);
-    top->addLayout(legend_);
     top->addStretch(1);
     boxZoom_ = new QToolButton;
     boxZoom_->setText(tr("Box zoom"));
@@ -51,12 +47,18 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent) {
     probes_ = new QListWidget;
     probes_->setToolTip(tr("Probes to plot"));
     probes_->setMinimumWidth(110);
+    legend_ = new QListWidget;
+    legend_->setToolTip(tr("Show or hide a configuration in every plot"));
+    legend_->setIconSize(QSize(18, 10));
+    auto* lists = new QSplitter(Qt::Vertical);
+    lists->addWidget(probes_);
+    lists->addWidget(legend_);
     auto* split = new QSplitter(Qt::Horizontal);
-    split->addWidget(probes_);
+    split->addWidget(lists);
     split->addWidget(plot_);
     split->setStretchFactor(0, 0);
     split->setStretchFactor(1, 1);
-    split->setSizes({130, 800});
+    split->setSizes({170, 800});
 
     readout_ = new QLabel(tr("Move the mouse over a plot to read every trace at that time."));
     readout_->setWordWrap(true);
@@ -76,20 +78,23 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent) {
     connect(probes_, &QListWidget::itemChanged, this, [this]() {
         if (!updatingChoice_) onProbeChoiceChanged();
     });
+    connect(legend_, &QListWidget::itemChanged, this, [this](QListWidgetItem* item) {
+        plot_->setSeriesVisible(legend_->row(item), item->checkState() == Qt::Checked);
+    });
     connect(plot_, &TracePlot::cursorMoved, this, [this](double, const QString& html) { readout_->setText(html); });
 }
 
 void PlotPanel::beginRun(const std::vector<SeriesInfo>& series, double timeSpan) {
-    for (QCheckBox* b : legendBoxes_) delete b;
-    legendBoxes_.clear();
+    const QSignalBlocker quiet(legend_);
+    legend_->clear();
     for (size_t i = 0; i < series.size(); ++i) {
-        auto* box = new QCheckBox(series[i].name + (series[i].reference ? tr(" (reference)") : QString()));
-        box->setIcon(lineIcon(configColor(series[i].colorIndex, series[i].reference), !series[i].reference));
-        box->setChecked(plot_->seriesVisible(static_cast<int>(i)));
-        box->setToolTip(tr("Show or hide this configuration in every plot"));
-        connect(box, &QCheckBox::toggled, plot_, [this, i](bool on) { plot_->setSeriesVisible(static_cast<int>(i), on); });
-        legend_->addWidget(box);
-        legendBoxes_.push_back(box);
+        auto* item = new QListWidgetItem(lineIcon(configColor(series[i].colorIndex, series[i].reference), !series[i].reference),
+                                         series[i].name + (series[i].reference ? tr(" (ref)") : QString()));
+        item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+        item->setCheckState(plot_->seriesVisible(static_cast<int>(i)) ? Qt::Checked : Qt::Unchecked);
+        item->setToolTip(series[i].reference ? tr("%1: the reference, drawn as a solid dark line").arg(series[i].name)
+                                             : series[i].name);
+        legend_->addItem(item);
     }
     plot_->beginRun(timeSpan);
 }

@@ -1,5 +1,6 @@
-// The plot side of the run workspace: which probes to draw (a checkable list), one legend toggle
-// per configuration, box zoom / reset view, the stacked TracePlot, and the cursor read-out line.
+// The plot side of the run workspace: which probes to draw and which configurations to show
+// (two checkable lists in a narrow column, so that ten configurations do not widen the window),
+// box zoom / reset view, the stacked TracePlot, and the cursor read-out line.
 #pragma once
 
 #include <QStringList>
@@ -8,8 +9,6 @@
 
 #include "trace_plot.h"
 
-class QCheckBox;
-class QHBoxLayout;
 class QLabel;
 class QListWidget;
 class QToolButton;
@@ -39,14 +38,15 @@ public:
     qint64 append(const std::vector<PlotSeries>& series) { return plot_->append(series); }
     TracePlot* plot() const { return plot_; }
     QString readoutText() const;
+    // The legend: one checkable entry per configuration of the run, in its colour.
+    QListWidget* legend() const { return legend_; }
 
 private:
     void onProbeChoiceChanged();
 
     TracePlot* plot_;
     QListWidget* probes_;
-    QHBoxLayout* legend_;
-    std::vector<QCheckBox*> legendBoxes_;
+    QListWidget* legend_;
     QToolButton* boxZoom_;
     QLabel* readout_;
     bool updatingChoice_ = false;

@@ -102,6 +102,32 @@ QString RunWorkspace::run() {
 
 void RunWorkspace::stop() { service_->stop(); }
 
+void RunWorkspace::adoptActions(QAction* run, QAction* stop) {
+    delete runAction_;
+    delete stopAction_;
+    runAction_ = run;
+    stopAction_ = stop;
+    updateActions();
+}
+
+void RunWorkspace::clearResults() {
+    if (service_->isRunning()) {
+        clearWhenDone_ = true;
+        service_->stop();
+        return;
+    }
+    clearWhenDone_ = false;
+    plots_->beginRun({}, 1.0);  // drops the faint traces before the runs they point into go
+    pinned_.clear();
+    service_->clear();
+    plots_->setAvailableProbes({}, {});
+    runPanel_->beginRun(*service_);
+    metrics_->clear();
+    probesKnown_ = false;
+    updateActions();
+    emit progressChanged(0);
+}
+
 bool RunWorkspace::isRunning() const { return service_->isRunning(); }
 
 void RunWorkspace::onStarted() {
@@ -172,8 +198,14 @@ void RunWorkspace::tick() {
 }
 
 void RunWorkspace::onFinished() {
-    tick();  // the last samples, the complete traces, the final metrics
     timer_->stop();
+    if (clearWhenDone_) {
+        plots_->plot()->setStreaming(false);
+        clearResults();
+        emit runFinished();
+        return;
+    }
+    tick();  // the last samples, the complete traces, the final metrics
     plots_->plot()->setStreaming(false);
     updateActions();
     emit progressChanged(1000);

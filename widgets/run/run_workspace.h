@@ -37,6 +37,13 @@ public:
     // Overrides for the next runs (duration, record interval, configurations, threads).
     void setRunOptions(const service::RunServiceOptions& options) { options_ = options; }
 
+    // The main window's own Run / Stop actions take the place of the workspace's (one action
+    // table, no second F5 shortcut): the workspace only enables and disables them.
+    void adoptActions(QAction* run, QAction* stop);
+    // Forgets the results and the run history (another circuit was opened); a run in progress
+    // is stopped first and its results dropped when it has ended.
+    void clearResults();
+
     // Returns "" or why the run did not start (also shown in the run panel).
     QString run();
     void stop();
@@ -93,6 +100,7 @@ private:
     bool probesKnown_ = false;
     std::vector<double> frames_, tickCost_, tickCpu_;
     int ticks_ = 0;
+    bool clearWhenDone_ = false;
     // Earlier runs drawn faint in this run's plots: kept alive while they are drawn.
     std::vector<std::shared_ptr<const service::Comparison>> pinned_;
 };

@@ -13,6 +13,7 @@
 #include "run_workspace.h"
 #include "sim/registry.h"
 
+#include <QListWidget>
 #include <QTableWidget>
 
 using namespace hs;
@@ -88,14 +89,16 @@ void TestRunWorkspace::finishedCircuit2Comparison() {
     for (int i = 0; i < n; ++i) {
         QCOMPARE(graphs[static_cast<size_t>(i)], plot->probes().size());
         QCOMPARE(plot->pointCount(i, "p_v"), static_cast<int>(cmp.configs[static_cast<size_t>(i)].result.trace.time.size()));
-        for (int j = 0; j < n; ++j) plot->setSeriesVisible(j, j == i);
+        for (int j = 0; j < n; ++j) ws_->plotPanel()->legend()->item(j)->setCheckState(j == i ? Qt::Checked : Qt::Unchecked);
+        QVERIFY(plot->seriesVisible(i) && (i == 0 || !plot->seriesVisible(0)));
         plot->replot();  // the toggles queue their replot
         const QImage area = plot->grab().toImage().convertToFormat(QImage::Format_RGB32);
         const int px = countColour(area, widgets::configColor(i, cmp.configs[static_cast<size_t>(i)].reference));
         qInfo("%s: %d pixels of its colour in the plot area", qPrintable(cmp.configs[static_cast<size_t>(i)].name), px);
         QVERIFY2(px > 300, qPrintable(cmp.configs[static_cast<size_t>(i)].name));
     }
-    for (int j = 0; j < n; ++j) plot->setSeriesVisible(j, true);
+    QCOMPARE(ws_->plotPanel()->legend()->count(), n);
+    for (int j = 0; j < n; ++j) ws_->plotPanel()->legend()->item(j)->setCheckState(Qt::Checked);
     // The metrics: every configuration's cost, every probe's error, copyable as text.
     QCOMPARE(ws_->metricsTable()->costTable()->rowCount(), n);
     QCOMPARE(ws_->metricsTable()->errorTable()->rowCount(), (n - 1) * static_cast<int>(cmp.configs[0].result.trace.names.size()));

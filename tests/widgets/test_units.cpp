@@ -1,0 +1,93 @@
+// Unit parsing and formatting of the property editor: values typed in trade units land in SI.
+#include <QtTest>
+
+#include <cmath>
+
+#include "units.h"
+
+using hs::widgets::Units;
+
+class TestUnits : public QObject {
+    Q_OBJECT
+private slots:
+    void parse_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("si");
+        QTest::addColumn<QString>("shown");
+        QTest::addColumn<double>("expected");
+        QTest::newRow("bar") << "120 bar" << "Pa" << "bar" << 1.2e7;
+        QTest::newRow("bare number in shown unit") << "120" << "Pa" << "bar" << 1.2e7;
+        QTest::newRow("MPa") << "14 MPa" << "Pa" << "bar" << 1.4e7;
+        QTest::newRow("Pa exponent") << "1.5e9 Pa" << "Pa" << "bar" << 1.5e9;
+        QTest::newRow("psi") << "1000 psi" << "Pa" << "bar" << 6894757.293168361;
+        QTest::newRow("decimal comma") << "2,5 L" << "m3" << "cm3" << 2.5e-3;
+        QTest::newRow("cm3") << "10 cm3" << "m3" << "L" << 1e-5;
+        QTest::newRow("litres default") << "0.5" << "m3" << "L" << 5e-4;
+        QTest::newRow("mm") << "25 mm" << "m" << "m" << 0.025;
+        QTest::newRow("L/min") << "10 L/min" << "m3/s" << "L/min" << 10e-3 / 60;
+        QTest::newRow("m3/s") << "1e-4 m3/s" << "m3/s" << "L/min" << 1e-4;
+        QTest::newRow("case-insensitive unit") << "3 BAR" << "Pa" << "bar" << 3e5;
+        QTest::newRow("dimensionless") << "0.61" << "-" << "-" << 0.61;
+        QTest::newRow("negative") << "-1 bar" << "Pa" << "bar" << -1e5;
+    }
+    void parse() {
+        QFETCH(QString, text);
+        QFETCH(QString, si);
+        QFETCH(QString, shown);
+        QFETCH(double, expected);
+        QString err;
+        const auto v = Units::parse(text, si, shown, &err);
+        QVERIFY2(v.has_value(), qPrintable(err));
+        QVERIFY2(std::abs(*v - expected) <= 1e-12 * std::abs(expected), qPrintable(QString::number(*v, 'g', 17)));
+    }
+    void rejects_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("si");
+        QTest::addColumn<QString>("needle");
+        QTest::newRow("wrong family") << "10 L" << "Pa" << "unknown unit 'L'";
+        QTest::newRow("not a number") << "abc" << "Pa" << "not a number";
+        QTest::newRow("empty") << "" << "Pa" << "required";
+        QTest::newRow("unit on dimensionless") << "3 bar" << "-" << "no unit";
+        QTest::newRow("mPa is not MPa") << "3 mpa" << "Pa" << "";
+    }
+    void rejects() {
+        QFETCH(QString, text);
+        QFETCH(QString, si);
+        QFETCH(QString, needle);
+        QString err;
+        const auto v = Units::parse(text, si, "bar", &err);
+        if (needle.isEmpty()) {  // "mpa": case-insensitive match is unique (MPa), accepted
+            QVERIFY(v.has_value());
+            QCOMPARE(*v, 3e6);
+            return;
+        }
+        QVERIFY(!v.has_value());
+        QVERIFY2(err.contains(needle), qPrintable(err));
+    }
+    void formatRoundTrip_data() {
+        QTest::addColumn<double>("v");
+        QTest::addColumn<QString>("si");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("140 bar") << 1.4e7 << "Pa" << "140 bar";
+        QTest::newRow("10 cm3") << 1e-5 << "m3" << "10 cm3";
+        QTest::newRow("1 L") << 1e-3 << "m3" << "1 L";
+        QTest::newRow("10 L/min") << 10e-3 / 60 << "m3/s" << "10 L/min";
+        QTest::newRow("25 mm") << 0.025 << "m" << "25 mm";
+        QTest::newRow("coefficient") << 0.6 << "-" << "0.6";
+        QTest::newRow("bulk modulus") << 1.5e9 << "Pa" << "1.5 GPa";
+        QTest::newRow("tolerance") << 10.0 << "Pa" << "10 Pa";
+    }
+    void formatRoundTrip() {
+        QFETCH(double, v);
+        QFETCH(QString, si);
+        QFETCH(QString, text);
+        QCOMPARE(Units::format(v, si), text);
+        QString err;
+        const auto back = Units::parse(text, si, {}, &err);
+        QVERIFY(back.has_value());
+        QVERIFY(std::abs(*back - v) <= 1e-9 * std::abs(v));
+    }
+};
+
+QTEST_MAIN(TestUnits)
+#include "test_units.moc"

@@ -1,0 +1,58 @@
+// How the selected volume's pressure is solved: the configuration being edited, the method
+// (with its parameters, declared by the method's spec) and the engine's stiffness guidance.
+#pragma once
+
+#include <QPointer>
+#include <QWidget>
+
+class QComboBox;
+class QFormLayout;
+class QLabel;
+class QPushButton;
+class QTimer;
+class QUndoStack;
+
+namespace hs::model {
+class CircuitDocument;
+}
+namespace hs::sim {
+class Registry;
+}
+
+namespace hs::widgets {
+
+class CircuitScene;
+
+class MethodPanel : public QWidget {
+    Q_OBJECT
+public:
+    MethodPanel(CircuitScene& scene, QWidget* parent = nullptr);
+    void setVolume(const QString& id);
+    QComboBox* methodCombo() const { return method_; }
+    QLabel* guidanceLabel() const { return guidance_; }
+
+private:
+    void refresh();
+    void rebuildParams();
+    void setMethod(const QString& methodId);
+    void setParam(const QString& name, const QVariant& value);
+    void updateGuidance();
+
+    CircuitScene& scene_;
+    hs::model::CircuitDocument& doc_;
+    const hs::sim::Registry& reg_;
+    QUndoStack& undo_;
+    QString volume_, shownMethod_;
+    QComboBox* config_;
+    QComboBox* method_;
+    QLabel* description_;
+    QWidget* params_;
+    QFormLayout* paramForm_;
+    QLabel* guidance_;
+    QPushButton* apply_;
+    QTimer* guideTimer_;
+    QString suggested_;
+    bool updating_ = false;
+};
+
+}  // namespace hs::widgets

@@ -24,7 +24,7 @@ namespace {
 // The examples folder: next to an installed binary, else the source tree this was built from.
 QString examplesDir() {
     const QDir app(QCoreApplication::applicationDirPath());
-    for (const QString& rel : {"examples", "../share/hydrostiff/examples", "../../examples"})
+    for (const char* rel : {"examples", "../share/hydrostiff/examples", "../../examples"})
         if (QDir d(app.filePath(rel)); d.exists()) return d.absolutePath();
     return QStringLiteral(HS_SOURCE_EXAMPLES);
 }

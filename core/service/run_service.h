@@ -14,6 +14,7 @@
 #include <atomic>
 #include <memory>
 #include <optional>
+#include <thread>
 #include <vector>
 
 #include "comparison.h"
@@ -21,7 +22,6 @@
 #include "live_metrics.h"
 #include "run_history.h"
 
-#include <QThreadPool>
 
 namespace hs::sim {
 class Registry;
@@ -97,6 +97,7 @@ signals:
 
 private:
     void work(int run, int index);
+    void joinWorkers();
     // Posted by the workers (by name, see work()).
     Q_INVOKABLE void onStarted(int run, int index);
     Q_INVOKABLE void onDone(int run, int index);
@@ -105,7 +106,7 @@ private:
     void updateMetrics();
 
     const sim::Registry& registry_;
-    QThreadPool pool_;
+    std::vector<std::thread> workers_;  // joined by the next start() and the destructor
     std::shared_ptr<const model::Circuit> snapshot_;
     std::vector<std::shared_ptr<ConfigSlot>> slots_;
     std::shared_ptr<Comparison> cmp_;

@@ -22,7 +22,8 @@ QTableWidget* makeTable(const QStringList& header) {
     t->setEditTriggers(QAbstractItemView::NoEditTriggers);
     t->setSelectionMode(QAbstractItemView::ContiguousSelection);
     t->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    t->horizontalHeader()->setStretchLastSection(true);
+    // Numbers stay next to their names; a stretched last column would push them to the far edge.
+    t->horizontalHeader()->setStretchLastSection(false);
     t->verticalHeader()->setDefaultSectionSize(t->fontMetrics().height() + 6);
     t->setAlternatingRowColors(true);
     t->setContextMenuPolicy(Qt::ActionsContextMenu);

@@ -29,7 +29,7 @@ QIcon lineIcon(const QColor& c, bool thick) {
 }  // namespace
 
 PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent) {
-    auto* top = new QHBoxLayout;
+    auto* top = top_ = new QHBoxLayout;
     top->setContentsMargins(4, 2, 4, 2);
     top->addStretch(1);
     boxZoom_ = new QToolButton;
@@ -141,6 +141,8 @@ bool PlotPanel::showProbes(const QStringList& wanted) {
     onProbeChoiceChanged();
     return true;
 }
+
+void PlotPanel::addToolWidget(QWidget* w) { top_->insertWidget(0, w); }
 
 QString PlotPanel::readoutText() const { return readout_->text(); }
 

@@ -9,6 +9,7 @@
 
 #include "trace_plot.h"
 
+class QHBoxLayout;
 class QLabel;
 class QListWidget;
 class QToolButton;
@@ -38,6 +39,8 @@ public:
     qint64 append(const std::vector<PlotSeries>& series) { return plot_->append(series); }
     TracePlot* plot() const { return plot_; }
     QString readoutText() const;
+    // A widget at the left end of the row above the plots (the workspace's tool bar).
+    void addToolWidget(QWidget* w);
     // The legend: one checkable entry per configuration of the run, in its colour.
     QListWidget* legend() const { return legend_; }
 
@@ -47,6 +50,7 @@ private:
     TracePlot* plot_;
     QListWidget* probes_;
     QListWidget* legend_;
+    QHBoxLayout* top_;
     QToolButton* boxZoom_;
     QLabel* readout_;
     bool updatingChoice_ = false;

@@ -7,6 +7,7 @@
 #include <QMessageBox>
 #include <QSplitter>
 #include <QTimer>
+#include <QTabWidget>
 #include <QToolBar>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -61,11 +62,13 @@ RunWorkspace::RunWorkspace(const sim::Registry& registry, QWidget* parent)
     plots_ = new PlotPanel;
     runPanel_ = new RunPanel;
     metrics_ = new MetricsTable;
-    auto* side = new QSplitter(Qt::Vertical);
-    side->addWidget(runPanel_);
-    side->addWidget(metrics_);
-    side->setStretchFactor(0, 0);
-    side->setStretchFactor(1, 1);
+    // Progress and metrics share the side in tabs: with ten configurations, stacked, neither
+    // would have room in a dock. The run shows Progress, the end shows Metrics.
+    side_ = new QTabWidget;
+    side_->setDocumentMode(true);
+    side_->addTab(runPanel_, tr("Progress"));
+    side_->addTab(metrics_, tr("Metrics"));
+    auto* side = side_;
     auto* split = new QSplitter(Qt::Horizontal);
     split->addWidget(plots_);
     split->addWidget(side);
@@ -74,7 +77,8 @@ RunWorkspace::RunWorkspace(const sim::Registry& registry, QWidget* parent)
     auto* lay = new QVBoxLayout(this);
     lay->setContentsMargins(0, 0, 0, 0);
     lay->setSpacing(0);
-    lay->addWidget(toolBar_);
+    // Run / Stop / Export share the row above the plots with box zoom and reset.
+    plots_->addToolWidget(toolBar_);
     lay->addWidget(split, 1);
 
     timer_ = new QTimer(this);
@@ -145,6 +149,7 @@ void RunWorkspace::onStarted() {
         plots_->plot()->setPrevious(i, prev);
     }
     runPanel_->beginRun(*service_);
+    side_->setCurrentWidget(runPanel_);
     metrics_->clear();
     probesKnown_ = false;
     frames_.clear();
@@ -206,6 +211,11 @@ void RunWorkspace::onFinished() {
         return;
     }
     tick();  // the last samples, the complete traces, the final metrics
+    // The numbers are what a finished run is for, unless something failed: its message is in
+    // the run panel.
+    bool allOk = service_->configCount() > 0;
+    for (int i = 0; i < service_->configCount(); ++i) allOk = allOk && service_->status(i).state == service::RunState::Finished;
+    if (allOk) side_->setCurrentWidget(metrics_);
     plots_->plot()->setStreaming(false);
     updateActions();
     emit progressChanged(1000);

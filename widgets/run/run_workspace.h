@@ -13,6 +13,7 @@
 #include "service/run_service.h"
 
 class QAction;
+class QTabWidget;
 class QTimer;
 class QToolBar;
 
@@ -58,6 +59,7 @@ public:
     PlotPanel* plotPanel() const { return plots_; }
     RunPanel* runPanel() const { return runPanel_; }
     MetricsTable* metricsTable() const { return metrics_; }
+    QTabWidget* sideTabs() const { return side_; }
     service::RunService& service() { return *service_; }
     QToolBar* toolBar() const { return toolBar_; }
     QAction* runAction() const { return runAction_; }
@@ -92,6 +94,7 @@ private:
     PlotPanel* plots_;
     RunPanel* runPanel_;
     MetricsTable* metrics_;
+    QTabWidget* side_;
     QToolBar* toolBar_;
     QAction *runAction_, *stopAction_, *exportAction_;
     QTimer* timer_;

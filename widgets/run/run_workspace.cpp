@@ -186,7 +186,11 @@ void RunWorkspace::tick() {
     const int ref = service_->referenceIndex();
     for (int i = 0; i < static_cast<int>(cmp.configs.size()); ++i) {
         const auto& o = cmp.configs[static_cast<size_t>(i)];
-        const bool ended = service_->ended(i);
+        // Every sample goes into the graphs once the whole run has ended, not when one
+        // configuration ends: a graph with 1e6 points costs each later replot a pass over them
+        // (QCustomPlot's adaptive sampling), 30 times a second, on the thread the workers share
+        // the cores with.
+        const bool ended = service_->ended(i) && !service_->isRunning();
         series.push_back({o.name, o.reference, i, &o.result.trace, i == ref || ref < 0 ? nullptr : &service_->liveMetrics(i).error(),
                           service_->generation(i), ended, ended && ref >= 0 && service_->ended(ref)});
     }

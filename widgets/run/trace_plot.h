@@ -55,7 +55,9 @@ public:
     int replotCount() const { return replots_; }
     // Points held by the value graph of a series for a probe (-1 if not drawn).
     int pointCount(int series, const QString& probe) const;
-    static constexpr int kLiveBuckets = 4000;
+    // About one bucket per pixel column of a wide plot: min and max per column is what a line
+    // drawn at that width can show anyway.
+    static constexpr int kLiveBuckets = 1500;
     int errorPointCount(int series, const QString& probe) const;
     // Value graphs currently holding data, per series (for tests and the screenshot check).
     std::vector<int> graphsWithData() const;

@@ -4,9 +4,11 @@
 #include <QDockWidget>
 #include <QProgressBar>
 #include <QStatusBar>
+#include <QTimer>
 
 #include "action_table.h"
 #include "circuit_scene.h"
+#include "circuit_view.h"
 #include "main_window.h"
 #include "model/circuit_document.h"
 #include "run_workspace.h"
@@ -51,12 +53,16 @@ QString RunController::run() {
     workspace_->setCircuit(window_.document().circuit());
     const QString err = workspace_->run();
     if (!err.isEmpty()) return err;
+    const bool opening = !dock_->isVisible();
     dock_->show();
     dock_->raise();
     if (!dockSized_) {
         window_.resizeDocks({dock_}, {window_.height() * 11 / 20}, Qt::Vertical);
         dockSized_ = true;
     }
+    // The dock takes half the canvas: fit the circuit into what is left, once the layout has
+    // settled, so that it stays in view for probe on click.
+    if (opening) QTimer::singleShot(0, &window_.view(), &hs::widgets::CircuitView::zoomToFit);
     progress_->setValue(0);
     progress_->show();
     window_.statusBar()->showMessage(tr("Running %n configuration(s)", nullptr, workspace_->service().configCount()));

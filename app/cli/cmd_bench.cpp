@@ -35,20 +35,25 @@ void printTable(const service::BenchmarkResult& r, const model::Circuit& c) {
     const int w = 10;
     QString h1 = QString(s.sweepParams.isEmpty() ? "configuration" : s.sweepParams.join('=')).leftJustified(labelW);
     QString h2 = QString().leftJustified(labelW);
+    // Each metric's (sub)column is wide enough for its heading plus a space, so headings never run together.
+    std::vector<int> cw;
     for (const auto& m : s.metrics) {
         const QString unit = service::metricUnit(m, c, &s);
         const QString head = service::metricHeading(m) + (unit.isEmpty() ? "" : " [" + unit + "]");
-        h1 += head.leftJustified(anyPublished ? 2 * w : w);
-        h2 += anyPublished ? QString("ours").leftJustified(w) + QString("paper").leftJustified(w) : QString().leftJustified(w);
+        const int sub = std::max(w, anyPublished ? (static_cast<int>(head.size()) + 2) / 2 : static_cast<int>(head.size()) + 1);
+        cw.push_back(sub);
+        h1 += head.leftJustified(anyPublished ? 2 * sub : sub);
+        h2 += anyPublished ? QString("ours").leftJustified(sub) + QString("paper").leftJustified(sub) : QString().leftJustified(sub);
     }
     out(h1 + "status");
     if (anyPublished) out(h2);
     for (size_t i = 0; i < r.rows.size(); ++i) {
         const auto& row = r.rows[i];
         QString line = row.label.leftJustified(labelW);
-        for (const auto& m : s.metrics) {
-            line += cell(row.ours, m).leftJustified(w);
-            if (anyPublished) line += cell(s.rows[i].published, m).leftJustified(w);
+        for (size_t k = 0; k < s.metrics.size(); ++k) {
+            const auto& m = s.metrics[k];
+            line += cell(row.ours, m).leftJustified(cw[k]);
+            if (anyPublished) line += cell(s.rows[i].published, m).leftJustified(cw[k]);
         }
         out(line + row.status);
     }

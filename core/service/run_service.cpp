@@ -1,6 +1,7 @@
 #include "run_service.h"
 
 #include <QThread>
+#include <QTimer>
 #include <algorithm>
 #include <chrono>
 
@@ -37,7 +38,11 @@ std::map<QString, double> nodePressures(const sim::System& sys) {
 }  // namespace
 
 RunService::RunService(const sim::Registry& registry, QObject* parent)
-    : QObject(parent), registry_(registry), cmp_(std::make_shared<Comparison>()) {}
+    : QObject(parent), registry_(registry), poll_(new QTimer(this)), cmp_(std::make_shared<Comparison>()) {
+    // 5 ms: Stop and the end of a run are seen well within the 100 ms the user may wait.
+    poll_->setInterval(5);
+    connect(poll_, &QTimer::timeout, this, &RunService::poll);
+}
 
 RunService::~RunService() {
     stop_.store(true);
@@ -90,7 +95,8 @@ QString RunService::start(const model::Circuit& circuit, const RunServiceOptions
     if (reference_ >= 0) order->push_back(reference_);
     for (int i = 0; i < configCount(); ++i)
         if (i != reference_) order->push_back(i);
-    const int run = runNumber_;
+    nextProgressNs_ = 0;
+    poll_->start();
     emit started();
     // Plain threads, each taking the next configuration until none is left: the rest wait
     // their turn. std::thread rather than a QThreadPool, so that start and join are pthread
@@ -99,8 +105,8 @@ QString RunService::start(const model::Circuit& circuit, const RunServiceOptions
     const int n = std::clamp(want, 1, configCount());
     auto next = std::make_shared<std::atomic<int>>(0);
     for (int k = 0; k < n; ++k)
-        workers_.emplace_back([this, run, order, next]() {
-            for (int j = next->fetch_add(1); j < static_cast<int>(order->size()); j = next->fetch_add(1)) work(run, (*order)[static_cast<size_t>(j)]);
+        workers_.emplace_back([this, order, next]() {
+            for (int j = next->fetch_add(1); j < static_cast<int>(order->size()); j = next->fetch_add(1)) work((*order)[static_cast<size_t>(j)]);
         });
     return {};
 }
@@ -118,25 +124,22 @@ bool RunService::clear() {
     return true;
 }
 
-void RunService::work(int run, int index) {
+void RunService::work(int index) {
     // Only the slot, the snapshot and the stop flag are touched here; all are owned by shared
     // pointers or by the service, whose destructor waits for the workers.
     std::shared_ptr<ConfigSlot> slot = slots_[static_cast<size_t>(index)];
     std::shared_ptr<const model::Circuit> circuit = snapshot_;
-    // By name with copied arguments, not a functor: nothing this thread allocates is freed on
-    // the other one. The slot's fields are published by the release store of `published`,
-    // which the handler reads with acquire, so the order does not rest on the event queue's
-    // lock alone (and ThreadSanitizer, which cannot see inside Qt, sees it too).
-    auto post = [this, run, index, &slot](const char* handler, int phase) {
-        slot->published.store(phase, std::memory_order_release);
-        QMetaObject::invokeMethod(this, handler, Qt::QueuedConnection, Q_ARG(int, run), Q_ARG(int, index));
-    };
+    // No Qt call from here: the worker publishes each phase with a release store, and the
+    // owner's thread polls it with acquire (poll()). Everything written before the store is
+    // then visible there, and ThreadSanitizer, which cannot see inside Qt's event queue, sees
+    // the pairing too.
+    auto publish = [&slot](int phase) { slot->published.store(phase, std::memory_order_release); };
     slot->wallStartNs.store(nowNs());
     if (stop_.load()) {
         slot->result.stopped = true;
         slot->state.store(static_cast<int>(RunState::Stopped));
         slot->wallEndNs.store(nowNs());
-        post("onDone", ConfigSlot::kDone);
+        publish(ConfigSlot::kDone);
         return;
     }
     slot->state.store(static_cast<int>(RunState::Running));
@@ -155,23 +158,16 @@ void RunService::work(int run, int index) {
     if (!slot->result.error.empty()) {
         slot->state.store(static_cast<int>(RunState::Failed));
         slot->wallEndNs.store(nowNs());
-        post("onDone", ConfigSlot::kDone);
+        publish(ConfigSlot::kDone);
         return;
     }
     slot->ring = std::make_shared<SampleRing>(1 + prep.probes.size(), ringCapacity_);
-    post("onStarted", ConfigSlot::kStarted);
+    publish(ConfigSlot::kStarted);
 
     SampleRing* ring = slot->ring.get();
-    std::int64_t nextProgress = 0;
     prep.options.stop = &stop_;
     prep.options.sample = [ring](double t, const double* v, size_t) { ring->push(t, v); };
-    prep.options.progress = [&](double t) {
-        slot->simulated.store(t, std::memory_order_relaxed);
-        const std::int64_t now = nowNs();
-        if (now < nextProgress) return;
-        nextProgress = now + kProgressIntervalNs;
-        QMetaObject::invokeMethod(this, "onProgress", Qt::QueuedConnection, Q_ARG(int, run), Q_ARG(int, index), Q_ARG(double, t));
-    };
+    prep.options.progress = [&slot](double t) { slot->simulated.store(t, std::memory_order_relaxed); };
     sim::RunResult res = sim::simulate(*prep.system, prep.probes, prep.options);
     slot->lastPressure = nodePressures(*prep.system);
     if (!res.trace.time.empty()) slot->simulated.store(res.trace.time.back());
@@ -179,17 +175,29 @@ void RunService::work(int run, int index) {
     slot->result = std::move(res);
     slot->wallEndNs.store(nowNs());
     slot->state.store(static_cast<int>(st));
-    post("onDone", ConfigSlot::kDone);
+    publish(ConfigSlot::kDone);
 }
 
-void RunService::onProgress(int run, int index, double t) {
-    if (run == runNumber_) emit progress(index, t);
+void RunService::poll() {
+    const int run = runNumber_;
+    const std::int64_t now = nowNs();
+    const bool progressDue = now >= nextProgressNs_;
+    if (progressDue) nextProgressNs_ = now + kProgressIntervalNs;
+    for (size_t i = 0; i < slots_.size(); ++i) {
+        const int phase = slots_[i]->published.load(std::memory_order_acquire);
+        const int index = static_cast<int>(i);
+        // A worker may have started and ended between two polls: started comes first.
+        if (phase >= ConfigSlot::kStarted && !slots_[i]->ringReady && slots_[i]->ring) onStarted(run, index);
+        if (runNumber_ != run) return;  // a handler of the signals started another run
+        if (phase == ConfigSlot::kDone && !slots_[i]->done) onDone(run, index);
+        if (runNumber_ != run || !running_) return;  // finished (listeners may have cleared or restarted)
+        if (progressDue && phase == ConfigSlot::kStarted) emit progress(index, slots_[i]->simulated.load(std::memory_order_relaxed));
+    }
 }
 
 void RunService::onStarted(int run, int index) {
     if (run != runNumber_) return;
     ConfigSlot& s = *slots_[static_cast<size_t>(index)];
-    s.published.load(std::memory_order_acquire);  // ring, names, units
     sim::Trace& tr = cmp_->configs[static_cast<size_t>(index)].result.trace;
     tr.names = s.names;
     tr.units = s.units;
@@ -236,7 +244,6 @@ void RunService::onDone(int run, int index) {
     if (run != runNumber_) return;
     const size_t i = static_cast<size_t>(index);
     ConfigSlot& s = *slots_[i];
-    s.published.load(std::memory_order_acquire);  // result, lastPressure
     drainOne(i);
     ConfigOutcome& o = cmp_->configs[i];
     // The worker's trace is complete; the live one misses what the ring dropped.
@@ -270,6 +277,7 @@ void RunService::onDone(int run, int index) {
         if (static_cast<int>(k) != reference_) known[k] = metrics_[k].errors();
     finishComparison(*cmp_, reference_ >= 0 ? &known : nullptr);
     running_ = false;
+    poll_->stop();
     history_.add({runNumber_, cmp_});
     emit finished();
 }

@@ -6,7 +6,8 @@
 // - samples go through one SampleRing per configuration; drain() (called ~30 times a second by
 //   the viewer) moves them into the live traces of comparison() and extends the live errors;
 // - stop() sets one atomic flag that every worker checks between steps;
-// - started / progress / finished / failed come back as queued signals on the owner's thread.
+// - workers never call Qt: they publish each phase (started, done) with a release store that the
+//   owner's thread polls every 5 ms; started / progress / finished / failed are emitted there.
 #pragma once
 
 #include <QObject>
@@ -26,6 +27,8 @@
 namespace hs::sim {
 class Registry;
 }
+
+class QTimer;
 
 namespace hs::service {
 
@@ -99,16 +102,18 @@ signals:
     void finished();                        // every configuration has ended
 
 private:
-    void work(int run, int index);
+    void work(int index);
     void joinWorkers();
-    // Posted by the workers (by name, see work()).
-    Q_INVOKABLE void onStarted(int run, int index);
-    Q_INVOKABLE void onDone(int run, int index);
-    Q_INVOKABLE void onProgress(int run, int index, double t);
+    // The owner's thread, every 5 ms while running: the phases the workers have published.
+    void poll();
+    void onStarted(int run, int index);
+    void onDone(int run, int index);
     bool drainOne(size_t index);
     void updateMetrics();
 
     const sim::Registry& registry_;
+    QTimer* poll_;
+    std::int64_t nextProgressNs_ = 0;
     std::vector<std::thread> workers_;  // joined by the next start() and the destructor
     std::shared_ptr<const model::Circuit> snapshot_;
     std::vector<std::shared_ptr<ConfigSlot>> slots_;

@@ -1,7 +1,7 @@
 // What one configuration's worker and the service's own thread share during a run. Internal to
 // RunService. The atomics are read by status() at any time; everything else is written by the
-// worker *before* it posts the matching event (started / done) to the service's thread and read
-// there only after that event, so the event queue's lock orders the accesses.
+// worker *before* its release store of the matching phase in `published` (started / done) and
+// read by the service's thread only after its acquire load has seen that phase.
 #pragma once
 
 #include <QString>
@@ -28,7 +28,7 @@ struct ConfigSlot {
     std::atomic<double> simulated{0.0};
     std::atomic<std::int64_t> wallStartNs{0}, wallEndNs{0};  // steady clock; 0 = not yet
 
-    // The worker's release store before each event; the handler's acquire load pairs with it.
+    // The worker's release store of each phase; the service's polling acquire load pairs with it.
     static constexpr int kStarted = 1, kDone = 2;
     std::atomic<int> published{0};
 

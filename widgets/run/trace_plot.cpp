@@ -1,5 +1,6 @@
 #include "trace_plot.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -8,6 +9,26 @@
 namespace hs::widgets {
 
 namespace {
+
+// Min and max of each of TracePlot::kLiveBuckets time buckets, in time order.
+void envelope(const std::vector<double>& t, const std::vector<double>& col, double scale, QVector<double>& k, QVector<double>& v) {
+    if (t.empty()) return;
+    const double width = std::max(t.back(), 1e-300) / TracePlot::kLiveBuckets;
+    size_t i = 0;
+    while (i < t.size()) {
+        const auto b = static_cast<long long>(t[i] / width);
+        size_t lo = i, hi = i;
+        for (; i < t.size() && static_cast<long long>(t[i] / width) == b; ++i) {
+            if (col[i] < col[lo]) lo = i;
+            if (col[i] > col[hi]) hi = i;
+        }
+        for (size_t m : {std::min(lo, hi), std::max(lo, hi)}) {
+            if (!k.isEmpty() && k.back() == t[m]) continue;
+            k.append(t[m]);
+            v.append(col[m] * scale);
+        }
+    }
+}
 
 constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
 
@@ -166,8 +187,11 @@ void TracePlot::rebuild() {
                 col.setAlpha(70);
                 g->setPen(QPen(col, 1.0, Qt::DashLine));
                 g->setName(series_[s].name + " (run " + QString::number(number) + ")");
-                QVector<double> k(tr->time.begin(), tr->time.end()), v(static_cast<qsizetype>(tr->time.size()));
-                for (size_t i = 0; i < tr->time.size(); ++i) v[static_cast<qsizetype>(i)] = tr->columns[static_cast<size_t>(c)][i] * du.scale;
+                // Earlier runs are context, not for reading off values: the min and max of each
+                // time bucket, as while streaming, keep their shape without a dashed 1e6-point
+                // line to draw at every replot of the new run.
+                QVector<double> k, v;
+                envelope(tr->time, tr->columns[static_cast<size_t>(c)], du.scale, k, v);
                 for (double x : v) widen(row.fmin, row.fmax, x);
                 g->setData(k, v, true);
                 g->setVisible(s >= visible_.size() || visible_[s]);

@@ -15,6 +15,7 @@
 #include <limits>
 
 #include "circuit_scene.h"
+#include "sim/stepper.h"
 #include "commands/configs_command.h"
 #include "model/circuit_document.h"
 #include "quantity_edit.h"
@@ -40,7 +41,7 @@ ConfigurationEditor::ConfigurationEditor(CircuitScene& scene, QWidget* parent)
     lay->addLayout(buttons);
     auto* form = new QFormLayout;
     form->addRow(tr("Description"), description_);
-    for (const char* s : {"euler", "rk4", "dopri5", "cvode"}) stepper_->addItem(s);
+    for (const auto& s : hs::sim::stepperNames()) stepper_->addItem(QString::fromStdString(s));
     stepper_->setItemData(0, tr("explicit Euler, fixed step"), Qt::ToolTipRole);
     stepper_->setItemData(1, tr("classical Runge-Kutta 4, fixed step"), Qt::ToolTipRole);
     stepper_->setItemData(2, tr("Dormand-Prince 5(4), adaptive"), Qt::ToolTipRole);
@@ -204,9 +205,11 @@ void ConfigurationEditor::showDetails() {
     rtol_->setValue(c.rtol);
     atol_->setValue(c.atol);
     maxStep_->setValue(c.maxStep);
-    const bool adaptive = c.stepper == "dopri5" || c.stepper == "cvode";
-    rtol_->setEnabled(adaptive);
-    atol_->setEnabled(adaptive);
+    const bool adaptive = !hs::sim::isFixedStepper(c.stepper.toStdString());
+    // Implicit fixed-step steppers use rtol/atol as their Newton tolerances.
+    const bool tolerances = adaptive || c.stepper == "implicit_euler" || c.stepper == "sdirk2";
+    rtol_->setEnabled(tolerances);
+    atol_->setEnabled(tolerances);
     maxStep_->setEnabled(adaptive);
     for (const auto& comp : scene_.document().circuit().components) {
         if (comp.type != "Volume") continue;

@@ -5,6 +5,7 @@
 
 #include "cli.h"
 #include "service/comparison.h"
+#include "sim/stepper.h"
 
 namespace hs::cli {
 
@@ -13,7 +14,7 @@ namespace {
 QString pad(const QString& s, int w) { return s.leftJustified(w); }
 
 QString stepText(const model::SolverConfigDoc& c) {
-    if (c.stepper == "rk4" || c.stepper == "euler") return fmt(c.dt, 3) + " s";
+    if (hs::sim::isFixedStepper(c.stepper.toStdString())) return fmt(c.dt, 3) + " s";
     return "rtol " + fmt(c.rtol, 2);
 }
 

@@ -11,8 +11,8 @@ namespace hs::service {
 
 namespace {
 
-const QStringList kPlainMetrics = {"wall",      "steps",    "speedup",  "rtf",           "inner_total",
-                                   "inner_max", "newton",   "failures", "cap_hits",      "max_correction"};
+const QStringList kPlainMetrics = {"wall",      "steps",    "speedup",  "rtf",      "inner_total",    "inner_max",
+                                   "newton",    "failures", "cap_hits", "max_correction", "rhs",      "jacobians"};
 const QStringList kProbeMetrics = {"rmse", "rrmse", "max", "rmse_pct", "rmse_q1", "rmse_q4"};
 
 // The part of a trace with t0 <= t <= t1 (for errors over a window of the run).
@@ -157,7 +157,7 @@ QString metricHeading(const QString& m) {
     static const std::map<QString, QString> plain = {
         {"wall", "wall"},         {"steps", "steps"},        {"speedup", "speed-up"},   {"rtf", "RTF"},
         {"inner_total", "inner"}, {"inner_max", "inner max"}, {"newton", "Newton"},     {"failures", "failures"},
-        {"cap_hits", "cap hits"}, {"max_correction", "max corr"}};
+        {"cap_hits", "cap hits"}, {"max_correction", "max corr"}, {"rhs", "f evals"}, {"jacobians", "Jacobians"}};
     if (auto it = plain.find(m); it != plain.end()) return it->second;
     const QString kind = m.left(m.indexOf(':'));
     const QString p = probeOf(m);
@@ -266,7 +266,11 @@ BenchmarkResult runBenchmark(const model::Circuit& original, const BenchmarkSpec
         row.ours["steps"] = static_cast<double>(r.steps);
         if (r.ok && r.wallSeconds > 0 && res.baselineWall > 0) row.ours["speedup"] = res.baselineWall / r.wallSeconds;
         if (r.wallSeconds > 0) row.ours["rtf"] = simulated / r.wallSeconds;
-        for (const QString& m : kPlainMetrics.mid(4)) row.ours[m] = sumStats(r, m);
+        for (const QString& m : kPlainMetrics.mid(4, 6)) row.ours[m] = sumStats(r, m);
+        // The implicit steppers' own Newton iterations count with the methods' ones.
+        row.ours["newton"] += static_cast<double>(r.newtonIterations);
+        row.ours["rhs"] = static_cast<double>(r.rhsEvaluations);
+        row.ours["jacobians"] = static_cast<double>(r.jacobians);
         if (r.ok) {
             for (const auto& e : sim::compareTraces(truth.trace, r.trace)) {
                 const QString p = QString::fromStdString(e.name);

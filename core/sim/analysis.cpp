@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "simulator.h"
+#include "stepper.h"
 #include "system.h"
 
 namespace hs::sim {
@@ -104,7 +105,9 @@ Suggestion suggest(const NodeStiffness& n, const std::string& stepper, double dt
     if (stepper != "rk4" && stepper != "euler") {
         s.method = "integrate";
         s.step = dt;
-        s.reason = "adaptive/implicit stepper: it chooses its own step; 'integrate' is exact";
+        s.reason = isFixedStepper(stepper)
+                       ? "implicit stepper: stable at any step, so 'integrate' is right; the step sets the accuracy"
+                       : "adaptive stepper: it chooses its own step; 'integrate' is exact";
         return s;
     }
     const double limit = stepper == "rk4" ? n.maxStepRk4 : n.maxStepEuler;

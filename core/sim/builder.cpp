@@ -7,6 +7,8 @@
 #include <set>
 #include <sstream>
 
+#include "stepper.h"
+
 namespace hs::sim {
 
 std::string BuildResult::errorText() const {
@@ -287,8 +289,8 @@ void Builder::formHydraulicNodes() {
         std::string e;
         node.method = makePressureMethod(reg_, setting, e);
         if (!e.empty()) err("volume '" + node.name + "': " + e);
-        else if (node.method->needsFixedStep() && solver_.stepper != "rk4" && solver_.stepper != "euler")
-            err("volume '" + node.name + "': pressure method '" + setting.method + "' updates once per step and needs a fixed-step stepper (rk4 or euler), not '" + solver_.stepper + "'");
+        else if (node.method->needsFixedStep() && !isFixedStepper(solver_.stepper))
+            err("volume '" + node.name + "': pressure method '" + setting.method + "' updates once per step and needs a fixed-step stepper (rk4, euler, implicit_euler or sdirk2), not '" + solver_.stepper + "'");
     }
     for (const auto& [vid, setting] : solver_.methods) {
         auto it = compIndex_.find(vid);

@@ -3,7 +3,7 @@
 // constant during the stages, as in the seeds.
 #include <cmath>
 
-#include "stepper.h"
+#include "fixed_stepper.h"
 #include "system.h"
 
 namespace hs::sim {
@@ -28,64 +28,16 @@ int firstBadState(const System& sys, const double* y) {
 
 namespace {
 
-class FixedStepper : public Stepper {
-public:
-    bool fixedStep() const override { return true; }
-    std::string init(System& sys, double, const double*, const SolverSettings& s) override {
-        sys_ = &sys;
-        dt_ = s.dt;
-        if (!(dt_ > 0) || !std::isfinite(dt_)) return "the fixed step dt must be positive";
-        const size_t n = static_cast<size_t>(sys.stateCount());
-        k1_.assign(n, 0); k2_.assign(n, 0); k3_.assign(n, 0); k4_.assign(n, 0); tmp_.assign(n, 0);
-        return {};
-    }
-    bool advance(double tOut, double& t, double* y) override {
-        const int n = sys_->stateCount();
-        do {
-            step(t, y, n);
-            ++steps_;
-            if (sys_->stageFailed()) {
-                error_ = sys_->failure();
-                return false;
-            }
-            bad_ = firstBadState(*sys_, tmp_.data());
-            if (bad_ >= 0) {
-                badValue_ = tmp_[bad_];
-                error_ = "state left its bounds";
-                return false;
-            }
-            for (int i = 0; i < n; ++i) y[i] = tmp_[i];
-            sys_->project(y);
-            // t = t0 + k*dt would be exact, but steps may be mixed with restarts; 1e-12 relative
-            // drift over 1e8 steps is harmless for recording.
-            t += dt_;
-            // Held-pressure methods update at the new state, so a recorded sample at t shows
-            // the pressure that belongs to (t, y), and the next step's stages hold it.
-            if (!sys_->beginStep(t, dt_, y)) {
-                error_ = sys_->failure();
-                return false;
-            }
-        } while (t + dt_ <= tOut + 1e-9 * dt_);
-        return true;
-    }
-
-protected:
-    // Writes the new state into tmp_.
-    virtual void step(double t, const double* y, int n) = 0;
-    System* sys_ = nullptr;
-    double dt_ = 0;
-    std::vector<double> k1_, k2_, k3_, k4_, tmp_;
-};
-
 class Euler final : public FixedStepper {
 public:
     const char* name() const override { return "euler"; }
 
 protected:
-    void step(double t, const double* y, int n) override {
+    bool step(double t, const double* y, int n) override {
         sys_->rhs(t, y, k1_.data());
         ++rhs_;
         for (int i = 0; i < n; ++i) tmp_[i] = y[i] + dt_ * k1_[i];
+        return true;
     }
 };
 
@@ -94,7 +46,7 @@ public:
     const char* name() const override { return "rk4"; }
 
 protected:
-    void step(double t, const double* y, int n) override {
+    bool step(double t, const double* y, int n) override {
         const double h = dt_, h2 = 0.5 * dt_;
         double* s = tmp_.data();
         sys_->rhs(t, y, k1_.data());
@@ -106,6 +58,7 @@ protected:
         sys_->rhs(t + h, s, k4_.data());
         rhs_ += 4;
         for (int i = 0; i < n; ++i) s[i] = y[i] + h / 6.0 * (k1_[i] + 2.0 * (k2_[i] + k3_[i]) + k4_[i]);
+        return true;
     }
 };
 
@@ -113,15 +66,23 @@ protected:
 
 std::unique_ptr<Stepper> makeDopri5();
 std::unique_ptr<Stepper> makeCvode();
+std::unique_ptr<Stepper> makeImplicitEuler();
+std::unique_ptr<Stepper> makeSdirk2();
 
-std::vector<std::string> stepperNames() { return {"euler", "rk4", "dopri5", "cvode"}; }
+std::vector<std::string> stepperNames() { return {"euler", "rk4", "implicit_euler", "sdirk2", "dopri5", "cvode"}; }
+
+bool isFixedStepper(const std::string& name) {
+    return name == "euler" || name == "rk4" || name == "implicit_euler" || name == "sdirk2";
+}
 
 std::unique_ptr<Stepper> makeStepper(const std::string& name, std::string& error) {
     if (name == "euler") return std::make_unique<Euler>();
     if (name == "rk4") return std::make_unique<Rk4>();
+    if (name == "implicit_euler") return makeImplicitEuler();
+    if (name == "sdirk2") return makeSdirk2();
     if (name == "dopri5") return makeDopri5();
     if (name == "cvode") return makeCvode();
-    error = "unknown stepper '" + name + "' (known: euler, rk4, dopri5, cvode)";
+    error = "unknown stepper '" + name + "' (known: euler, rk4, implicit_euler, sdirk2, dopri5, cvode)";
     return nullptr;
 }
 

@@ -89,7 +89,7 @@ std::string describeFailure(System& sys, int bad, double badValue, double t, con
         if (std::isfinite(badValue)) o << " (outside the physical bounds [" << num(sys.pMin) << ", " << num(sys.pMax) << "] Pa)";
         o << ".";
         const double tau = nodeTimeConstant(sys, st.node);
-        if (std::isfinite(tau) && s.stepper != "cvode" && s.stepper != "dopri5") {
+        if (std::isfinite(tau) && (s.stepper == "rk4" || s.stepper == "euler")) {
             const double lim = (s.stepper == "euler" ? 2.0 : 2.785) * tau;
             o << " Hint: at the last good state this node's time constant V/(Be*G) is " << num(tau)
               << " s, so the largest stable " << s.stepper << " step is about " << num(lim) << " s (step used: "
@@ -167,6 +167,13 @@ RunResult simulate(System& sys, const std::vector<ProbeSpec>& probes, const RunO
     double t = 0.0;
     err = stepper->init(sys, t, y.data(), opt.solver);
     if (!err.empty()) { res.error = err; return finish(); }
+    auto counts = [&]() {
+        res.steps = stepper->steps();
+        res.rhsEvaluations = stepper->rhsEvaluations();
+        res.newtonIterations = stepper->newtonIterations();
+        res.jacobians = stepper->jacobians();
+        res.splitSteps = stepper->splitSteps();
+    };
 
     std::vector<double> sampled(readers.size());
     auto record = [&]() {
@@ -204,8 +211,7 @@ RunResult simulate(System& sys, const std::vector<ProbeSpec>& probes, const RunO
             } else {
                 res.error = "run failed at t = " + num(t) + " s: " + stepper->error();
             }
-            res.steps = stepper->steps();
-            res.rhsEvaluations = stepper->rhsEvaluations();
+            counts();
             return finish();
         }
         if (!stepper->fixedStep() && t >= nextBp - eps) {
@@ -223,8 +229,7 @@ RunResult simulate(System& sys, const std::vector<ProbeSpec>& probes, const RunO
         }
     }
     res.ok = !res.stopped;
-    res.steps = stepper->steps();
-    res.rhsEvaluations = stepper->rhsEvaluations();
+    counts();
     return finish();
 }
 

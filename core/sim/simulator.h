@@ -48,6 +48,7 @@ struct RunResult {
     double wallSeconds = 0.0;
     long steps = 0;
     long rhsEvaluations = 0;
+    long newtonIterations = 0, jacobians = 0, splitSteps = 0;  // implicit steppers
     std::vector<std::pair<std::string, MethodStats>> methodStats;  // per node with a method
     std::vector<double> finalState;  // state vector where the run ended (last good state on failure)
 };

@@ -32,19 +32,25 @@ public:
     virtual void restart(double /*t*/, const double* /*y*/) {}
     long steps() const { return steps_; }
     long rhsEvaluations() const { return rhs_; }
+    // Implicit steppers: Newton iterations, Jacobian evaluations, steps split after a failed solve.
+    long newtonIterations() const { return newton_; }
+    long jacobians() const { return jacobians_; }
+    long splitSteps() const { return splits_; }
     const std::string& error() const { return error_; }
     int badState() const { return bad_; }
     // The offending value of that state (not finite or out of bounds); y keeps the last good one.
     double badValue() const { return badValue_; }
 
 protected:
-    long steps_ = 0, rhs_ = 0;
+    long steps_ = 0, rhs_ = 0, newton_ = 0, jacobians_ = 0, splits_ = 0;
     std::string error_;
     int bad_ = -1;
     double badValue_ = 0.0;
 };
 
 std::vector<std::string> stepperNames();
+// Steppers that take a fixed step dt (and so can host the held-pressure methods).
+bool isFixedStepper(const std::string& name);
 std::unique_ptr<Stepper> makeStepper(const std::string& name, std::string& error);
 
 }  // namespace hs::sim

@@ -48,7 +48,40 @@ private slots:
     void fixedStepOrder();
     void adaptiveAgree();
     void cvodeMatchesFineRk4OnStiffCase();
+    void implicitStepsMatchStabilityFunction_data();
+    void implicitStepsMatchStabilityFunction();
 };
+
+void TestConvergence::implicitStepsMatchStabilityFunction_data() {
+    QTest::addColumn<QString>("stepper");
+    QTest::newRow("implicit_euler") << "implicit_euler";
+    QTest::newRow("sdirk2") << "sdirk2";
+}
+
+// Laminar fill p' = (ps - p)/tau at a step of 50 tau, where RK4 diverges: the implicit steppers
+// give p_n = ps*(1 - R(z)^n), z = -h/tau, with backward Euler's R = 1/(1 - z) and SDIRK2's
+// R = (1 + (1 - 2g) z)/(1 - g z)^2, g = 1 - 1/sqrt(2). Both are L-stable (R -> 0 as z -> -inf);
+// backward Euler's R is positive (no overshoot), SDIRK2's is -0.08 here (a decaying alternation).
+void TestConvergence::implicitStepsMatchStabilityFunction() {
+    QFETCH(QString, stepper);
+    const double ps = 1e7, v = 1e-5, g = 1e-11;
+    const double tau = v / (1.5e9 * g), h = 50.0 * tau;
+    const RunResult rk = buildAndRun(laminarFill(ps, v, g), {{"p", "pressure", "V"}}, runOptions(solver("rk4", h), 20 * h, h));
+    QVERIFY2(!rk.ok, "RK4 at 50 tau should diverge");
+    const RunResult r = buildAndRun(laminarFill(ps, v, g), {{"p", "pressure", "V"}},
+                                    runOptions(solver(stepper.toStdString(), h, 1e-12, 1e-12), 20 * h, h));
+    QVERIFY2(r.ok, r.error.c_str());
+    const double z = -h / tau, gm = 1.0 - std::sqrt(0.5);
+    const double R = stepper == "sdirk2" ? (1.0 + (1.0 - 2.0 * gm) * z) / ((1.0 - gm * z) * (1.0 - gm * z)) : 1.0 / (1.0 - z);
+    QVERIFY(std::abs(R) < 0.1);
+    QCOMPARE(r.trace.time.size(), size_t(21));
+    for (size_t i = 0; i < r.trace.time.size(); ++i) {
+        const double expect = ps * (1.0 - std::pow(R, double(i)));
+        const double got = r.trace.columns[0][i];
+        QVERIFY2(std::abs(got - expect) <= 1e-6 * ps, qPrintable(QString("step %1: %2 vs %3").arg(i).arg(got).arg(expect)));
+        if (stepper == "implicit_euler") QVERIFY(got <= ps * (1.0 + 1e-9));
+    }
+}
 
 void TestConvergence::fixedStepOrder_data() {
     QTest::addColumn<QString>("stepper");
@@ -57,6 +90,8 @@ void TestConvergence::fixedStepOrder_data() {
     QTest::addColumn<double>("maxRatio");
     QTest::newRow("rk4") << "rk4" << 0.02 << 12.0 << 20.0;
     QTest::newRow("euler") << "euler" << 0.005 << 1.7 << 2.3;
+    QTest::newRow("implicit_euler") << "implicit_euler" << 0.005 << 1.7 << 2.3;
+    QTest::newRow("sdirk2") << "sdirk2" << 0.02 << 3.4 << 4.6;
 }
 
 void TestConvergence::fixedStepOrder() {

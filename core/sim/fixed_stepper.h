@@ -1,0 +1,63 @@
+// Base of the fixed-step steppers: the outer-step loop with the per-step state check, the
+// projection of bounded states and the held-pressure methods' update after every step.
+#pragma once
+
+#include <cmath>
+#include <vector>
+
+#include "stepper.h"
+#include "system.h"
+
+namespace hs::sim {
+
+class FixedStepper : public Stepper {
+public:
+    bool fixedStep() const override { return true; }
+    std::string init(System& sys, double, const double*, const SolverSettings& s) override {
+        sys_ = &sys;
+        dt_ = s.dt;
+        if (!(dt_ > 0) || !std::isfinite(dt_)) return "the fixed step dt must be positive";
+        const size_t n = static_cast<size_t>(sys.stateCount());
+        k1_.assign(n, 0); k2_.assign(n, 0); k3_.assign(n, 0); k4_.assign(n, 0); tmp_.assign(n, 0);
+        return {};
+    }
+    bool advance(double tOut, double& t, double* y) override {
+        const int n = sys_->stateCount();
+        do {
+            if (!step(t, y, n)) return false;  // error_ says why; y still holds the last good state
+            ++steps_;
+            if (sys_->stageFailed()) {
+                error_ = sys_->failure();
+                return false;
+            }
+            bad_ = firstBadState(*sys_, tmp_.data());
+            if (bad_ >= 0) {
+                badValue_ = tmp_[bad_];
+                error_ = "state left its bounds";
+                return false;
+            }
+            for (int i = 0; i < n; ++i) y[i] = tmp_[i];
+            sys_->project(y);
+            // t = t0 + k*dt would be exact, but steps may be mixed with restarts; 1e-12 relative
+            // drift over 1e8 steps is harmless for recording.
+            t += dt_;
+            // Held-pressure methods update at the new state, so a recorded sample at t shows
+            // the pressure that belongs to (t, y), and the next step's stages hold it.
+            if (!sys_->beginStep(t, dt_, y)) {
+                error_ = sys_->failure();
+                return false;
+            }
+        } while (t + dt_ <= tOut + 1e-9 * dt_);
+        return true;
+    }
+
+protected:
+    // Writes the new state into tmp_. Returns false (error_ set) if the step cannot be taken,
+    // e.g. an implicit stage whose Newton iteration does not converge.
+    virtual bool step(double t, const double* y, int n) = 0;
+    System* sys_ = nullptr;
+    double dt_ = 0;
+    std::vector<double> k1_, k2_, k3_, k4_, tmp_;
+};
+
+}  // namespace hs::sim

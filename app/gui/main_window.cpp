@@ -35,6 +35,7 @@
 #include "model/circuit_io.h"
 #include "property_editor.h"
 #include "recovery_store.h"
+#include "run_controller.h"
 #include "symbol_library.h"
 
 namespace hs::gui {
@@ -65,6 +66,8 @@ MainWindow::MainWindow(MainWindowContext ctx, QWidget* parent)
     if (ctx_.settings.autosaveSeconds() > 0) autosaveTimer_->start(ctx_.settings.autosaveSeconds() * 1000);
     restoreGeometry(ctx_.settings.windowGeometry());
     restoreState(ctx_.settings.windowState());
+    // After restoreState: the run dock opens with the first run, not with the window.
+    runner_ = new RunController(*this, ctx_.registry);
     // Not newCircuit(): that drops the recovery file, which offerRecovery() still has to see.
     startEmpty();
 }

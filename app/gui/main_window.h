@@ -36,6 +36,7 @@ namespace hs::gui {
 class ActionTable;
 class GuiSettings;
 class RecoveryStore;
+class RunController;
 
 struct MainWindowContext {
     const hs::sim::Registry& registry;
@@ -58,6 +59,8 @@ public:
     hs::widgets::ConfigurationEditor& configurations() const { return *configs_; }
     QUndoStack& undoStack() const { return *undo_; }
     const ActionTable& actions() const { return *actions_; }
+    // Run, watch and compare: the run dock, its workspace and the status-bar progress.
+    RunController& runner() const { return *runner_; }
     QString currentPath() const { return path_; }
     bool isDirty() const;
 
@@ -116,6 +119,7 @@ private:
     QLabel* checkLabel_ = nullptr;
     QLabel* zoomLabel_ = nullptr;
     QTimer* autosaveTimer_ = nullptr;
+    RunController* runner_ = nullptr;
     QString path_, untitledName_;
 };
 

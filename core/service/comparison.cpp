@@ -10,25 +10,35 @@
 
 namespace hs::service {
 
-sim::RunResult runConfiguration(const model::Circuit& c, const model::SolverConfigDoc& cfg,
-                                const sim::Registry& reg, double duration,
-                                const std::atomic<bool>* stop, std::function<void(double)> progress) {
-    sim::RunResult res;
+PreparedRun prepareConfiguration(const model::Circuit& c, const model::SolverConfigDoc& cfg, const sim::Registry& reg,
+                                 double duration) {
+    PreparedRun run;
     const sim::SolverSettings solver = model::toSolverSettings(cfg);
     sim::BuildResult built = sim::build(reg, model::toNetlist(c), solver);
     if (!built.ok()) {
-        res.error = "circuit does not compile: " + built.errorText();
+        run.error = "circuit does not compile: " + built.errorText();
+        return run;
+    }
+    run.system = std::move(built.system);
+    run.options = model::toRunOptions(c, cfg);
+    if (duration > 0) run.options.duration = duration;
+    run.probes = model::toProbes(c);
+    if (run.probes.empty()) run.probes = sim::defaultProbes(*run.system);
+    return run;
+}
+
+sim::RunResult runConfiguration(const model::Circuit& c, const model::SolverConfigDoc& cfg,
+                                const sim::Registry& reg, double duration,
+                                const std::atomic<bool>* stop, std::function<void(double)> progress) {
+    PreparedRun run = prepareConfiguration(c, cfg, reg, duration);
+    if (!run.system) {
+        sim::RunResult res;
+        res.error = run.error;
         return res;
     }
-    sim::RunOptions opt;
-    opt.duration = duration > 0 ? duration : c.duration;
-    opt.recordInterval = c.recordInterval;
-    opt.solver = solver;
-    opt.stop = stop;
-    opt.progress = std::move(progress);
-    std::vector<sim::ProbeSpec> probes = model::toProbes(c);
-    if (probes.empty()) probes = sim::defaultProbes(*built.system);
-    return sim::simulate(*built.system, probes, opt);
+    run.options.stop = stop;
+    run.options.progress = std::move(progress);
+    return sim::simulate(*run.system, run.probes, run.options);
 }
 
 Comparison runComparison(const model::Circuit& c, const sim::Registry& reg, const CompareOptions& opt) {
@@ -61,18 +71,26 @@ Comparison runComparison(const model::Circuit& c, const sim::Registry& reg, cons
     worker();
     for (auto& t : threads) t.join();
 
+    finishComparison(cmp);
+    return cmp;
+}
+
+void finishComparison(Comparison& cmp, const std::vector<std::vector<sim::ProbeError>>* knownErrors) {
+    cmp.reference = -1;
     for (size_t i = 0; i < cmp.configs.size(); ++i)
         if (cmp.configs[i].reference && cmp.configs[i].result.ok) cmp.reference = static_cast<int>(i);
-    for (auto& o : cmp.configs) {
+    for (size_t i = 0; i < cmp.configs.size(); ++i) {
+        ConfigOutcome& o = cmp.configs[i];
         const double simulated = o.result.trace.time.empty() ? 0.0 : o.result.trace.time.back();
         o.realTimeFactor = o.result.wallSeconds > 0 ? simulated / o.result.wallSeconds : 0.0;
+        o.errors.clear();
+        o.speedup = 0;
         if (cmp.reference < 0 || o.reference) continue;
         const auto& ref = cmp.configs[static_cast<size_t>(cmp.reference)].result;
-        o.errors = sim::compareTraces(ref.trace, o.result.trace);
+        o.errors = knownErrors && i < knownErrors->size() ? (*knownErrors)[i] : sim::compareTraces(ref.trace, o.result.trace);
         if (o.result.wallSeconds > 0) o.speedup = ref.wallSeconds / o.result.wallSeconds;
     }
     if (cmp.reference < 0) cmp.error = "the reference configuration did not run to the end; no errors computed";
-    return cmp;
 }
 
 QString writeTraceCsv(const QString& path, const sim::Trace& trace) {

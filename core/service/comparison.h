@@ -6,12 +6,14 @@
 #include <QStringList>
 #include <atomic>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "model/circuit.h"
 #include "sim/metrics.h"
 #include "sim/simulator.h"
+#include "sim/system.h"
 
 namespace hs::sim {
 class Registry;
@@ -42,6 +44,18 @@ struct Comparison {
     QString error;       // circuit-level problem (does not build, no reference)
 };
 
+// A configuration compiled and ready to run: its own System, its run options and its probes
+// (the circuit's, or the defaults when it defines none). error is set instead when it does not
+// compile. The run service uses this to learn the probes before the first sample.
+struct PreparedRun {
+    std::unique_ptr<sim::System> system;
+    sim::RunOptions options;
+    std::vector<sim::ProbeSpec> probes;
+    std::string error;
+};
+PreparedRun prepareConfiguration(const model::Circuit& c, const model::SolverConfigDoc& cfg, const sim::Registry& reg,
+                                 double duration);
+
 // Builds and runs one configuration; errors (build, probe, divergence) end up in result.error.
 sim::RunResult runConfiguration(const model::Circuit& c, const model::SolverConfigDoc& cfg,
                                 const sim::Registry& reg, double duration,
@@ -49,6 +63,11 @@ sim::RunResult runConfiguration(const model::Circuit& c, const model::SolverConf
                                 std::function<void(double)> progress = {});
 
 Comparison runComparison(const model::Circuit& c, const sim::Registry& reg, const CompareOptions& opt);
+// Once every result is in: picks the reference, fills real-time factors, errors and speed-ups.
+// knownErrors (per configuration, optional): errors already computed against that reference
+// (the run service's live metrics, equal to compareTraces bit for bit), used instead of
+// comparing the traces again.
+void finishComparison(Comparison& cmp, const std::vector<std::vector<sim::ProbeError>>* knownErrors = nullptr);
 
 // Aligned traces on the reference's time grid: time, each probe of each configuration, and each
 // configuration's error (config - reference). Returns "" or an error.

@@ -23,6 +23,8 @@ int Trace::column(const std::string& name) const {
 
 namespace {
 
+constexpr double kStopCheckSteps = 256;
+
 std::string num(double v) {
     char b[64];
     std::snprintf(b, sizeof b, "%.6g", v);
@@ -192,10 +194,12 @@ RunResult simulate(System& sys, const std::vector<ProbeSpec>& probes, const RunO
         res.splitSteps = stepper->splitSteps();
     };
 
+    std::vector<double> sampled(readers.size());
     auto record = [&]() {
         sys.rhs(t, y.data(), dy.data());  // fills node values, flows and signals at (t, y)
         res.trace.time.push_back(t);
-        for (size_t i = 0; i < readers.size(); ++i) res.trace.columns[i].push_back(readers[i].read(sys, y.data()));
+        for (size_t i = 0; i < readers.size(); ++i) res.trace.columns[i].push_back(sampled[i] = readers[i].read(sys, y.data()));
+        if (opt.sample) opt.sample(t, sampled.data(), sampled.size());
     };
     // Algebraic methods need their value before the first record.
     if (stepper->fixedStep() && !sys.beginStep(t, opt.solver.dt, y.data())) {
@@ -214,7 +218,10 @@ RunResult simulate(System& sys, const std::vector<ProbeSpec>& probes, const RunO
     const double half = stepper->fixedStep() ? 0.5 * opt.solver.dt : 0.0;
     while (t < T - half - eps) {
         const double nextRec = std::min(static_cast<double>(k) * rec, T);
-        const double target = std::min(nextRec, nextBp);
+        double target = std::min(nextRec, nextBp);
+        // With a stop flag, fixed steps go in chunks of at most kStopCheckSteps so that Stop is
+        // seen soon even when records are far apart; the steps themselves are the same.
+        if (opt.stop && stepper->fixedStep()) target = std::min(target, t + kStopCheckSteps * opt.solver.dt);
         if (!stepper->advance(target, t, y.data())) {
             res.failTime = t;
             if (stepper->badState() >= 0) {
@@ -234,10 +241,10 @@ RunResult simulate(System& sys, const std::vector<ProbeSpec>& probes, const RunO
             record();
             while (static_cast<double>(k) * rec <= t + half + eps) ++k;
             if (opt.progress) opt.progress(t);
-            if (opt.stop && opt.stop->load(std::memory_order_relaxed)) {
-                res.stopped = true;
-                break;
-            }
+        }
+        if (opt.stop && opt.stop->load(std::memory_order_relaxed)) {
+            res.stopped = true;
+            break;
         }
     }
     res.ok = !res.stopped;

@@ -34,6 +34,9 @@ struct RunOptions {
     SolverSettings solver;
     const std::atomic<bool>* stop = nullptr;       // set to end the run early
     std::function<void(double t)> progress;        // called after every record
+    // Called after every record with the probe values just appended to the trace (in probe
+    // order), so that a viewer can stream them while the run goes on.
+    std::function<void(double t, const double* values, size_t count)> sample;
 };
 
 struct RunResult {

@@ -1,0 +1,51 @@
+// Run, watch and compare inside the editor's window: the RunWorkspace in a bottom dock, driven
+// by the window's Run / Stop actions (Run hands it a copy of the document, so editing goes on
+// during the run), a progress bar in the status bar, probe on click (a component or volume
+// clicked on the canvas shows its traces) and the last pressure of a hovered wire. The results
+// stay with the window until another circuit is opened.
+#pragma once
+
+#include <QObject>
+#include <QString>
+
+class QDockWidget;
+class QProgressBar;
+
+namespace hs::sim {
+class Registry;
+}
+namespace hs::widgets {
+class RunWorkspace;
+}
+
+namespace hs::gui {
+
+class MainWindow;
+
+class RunController : public QObject {
+    Q_OBJECT
+public:
+    RunController(MainWindow& window, const hs::sim::Registry& registry);
+
+    hs::widgets::RunWorkspace& workspace() const { return *workspace_; }
+    QDockWidget* dock() const { return dock_; }
+    QProgressBar* progressBar() const { return progress_; }
+
+    // What Run does: "" or why nothing started.
+    QString run();
+    // What hovering the wire "comp.port>comp.port" shows (empty without results).
+    QString wireText(const QString& wireKey) const;
+
+private:
+    void onComponentActivated(const QString& id);
+    void onWireHovered(const QString& wireKey);
+    void onFinished();
+
+    MainWindow& window_;
+    hs::widgets::RunWorkspace* workspace_;
+    QDockWidget* dock_;
+    QProgressBar* progress_;
+    bool dockSized_ = false;
+};
+
+}  // namespace hs::gui

@@ -1,0 +1,145 @@
+// The run workspace end to end, offscreen: a finished Circuit 2 comparison (every configuration
+// of examples/circuit2_pcv.hydro.json) leaves traces of every configuration in the plot area
+// (checked on the pixels of a grab, which is kept as run_workspace_circuit2.png in the build
+// folder for CI), a filled metrics table, the run panel at 100 %; then clicking a component shows
+// its probes, hovering a wire gives its last pressure, and a second run draws the first one faint.
+#include <QtTest>
+
+#include "metrics_table.h"
+#include "model/circuit_io.h"
+#include "plot_panel.h"
+#include "run_panel.h"
+#include "run_style.h"
+#include "run_workspace.h"
+#include "sim/registry.h"
+
+#include <QListWidget>
+#include <QTableWidget>
+
+using namespace hs;
+
+namespace {
+
+// Pixels of exactly this colour: line cores are drawn in the pure colour, antialiased edges and
+// text are not, and no other part of the plot uses these colours.
+int countColour(const QImage& img, const QColor& c) {
+    int n = 0;
+    const QRgb want = c.rgb();
+    for (int y = 0; y < img.height(); ++y) {
+        const QRgb* line = reinterpret_cast<const QRgb*>(img.constScanLine(y));
+        for (int x = 0; x < img.width(); ++x) n += (line[x] | 0xff000000u) == want;
+    }
+    return n;
+}
+
+}  // namespace
+
+class TestRunWorkspace : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void finishedCircuit2Comparison();
+    void clickAndHover();
+    void secondRunShowsFirstFaint();
+
+private:
+    sim::Registry reg_ = sim::Registry::builtin();
+    model::Circuit circuit_;
+    widgets::RunWorkspace* ws_ = nullptr;
+};
+
+void TestRunWorkspace::initTestCase() {
+    auto loaded = model::loadCircuit(HS_EXAMPLES_DIR "/circuit2_pcv.hydro.json", reg_);
+    QVERIFY(loaded.ok());
+    circuit_ = *loaded.circuit;
+    ws_ = new widgets::RunWorkspace(reg_);
+    ws_->resize(1400, 860);
+    ws_->setCircuit(circuit_);
+    ws_->show();
+    QVERIFY(QTest::qWaitForWindowExposed(ws_));
+}
+
+void TestRunWorkspace::finishedCircuit2Comparison() {
+    QSignalSpy finished(ws_, &widgets::RunWorkspace::runFinished);
+    QCOMPARE(ws_->run(), QString());
+    QVERIFY(ws_->isRunning());
+    QVERIFY(!ws_->runAction()->isEnabled());
+    QVERIFY(finished.wait(240000));
+    QVERIFY(!ws_->isRunning());
+    QVERIFY(ws_->runAction()->isEnabled());
+    QTest::qWait(50);
+
+    const auto& cmp = ws_->service().comparison();
+    QCOMPARE(cmp.configs.size(), circuit_.configs.size());
+    QCOMPARE(cmp.reference, 0);
+    for (const auto& o : cmp.configs) QVERIFY2(o.result.ok, qPrintable(o.name + ": " + QString::fromStdString(o.result.error)));
+    QCOMPARE(ws_->runPanel()->overallPermille(), 1000);
+
+    const QImage shot = ws_->grab().toImage();
+    const QString file = HS_TEST_OUTPUT_DIR "/run_workspace_circuit2.png";
+    QVERIFY(shot.save(file));
+    qInfo("screenshot: %s", qPrintable(file));
+
+    auto* plot = ws_->plotPanel()->plot();
+    const std::vector<int> graphs = plot->graphsWithData();
+    QCOMPARE(graphs.size(), cmp.configs.size());
+    // Accurate configurations draw over each other, so each one is checked alone (the legend
+    // toggle hides the others): its colour must cover a real line in the plot area.
+    const int n = static_cast<int>(cmp.configs.size());
+    for (int i = 0; i < n; ++i) {
+        QCOMPARE(graphs[static_cast<size_t>(i)], plot->probes().size());
+        QCOMPARE(plot->pointCount(i, "p_v"), static_cast<int>(cmp.configs[static_cast<size_t>(i)].result.trace.time.size()));
+        for (int j = 0; j < n; ++j) ws_->plotPanel()->legend()->item(j)->setCheckState(j == i ? Qt::Checked : Qt::Unchecked);
+        QVERIFY(plot->seriesVisible(i) && (i == 0 || !plot->seriesVisible(0)));
+        plot->replot();  // the toggles queue their replot
+        const QImage area = plot->grab().toImage().convertToFormat(QImage::Format_RGB32);
+        const int px = countColour(area, widgets::configColor(i, cmp.configs[static_cast<size_t>(i)].reference));
+        qInfo("%s: %d pixels of its colour in the plot area", qPrintable(cmp.configs[static_cast<size_t>(i)].name), px);
+        QVERIFY2(px > 300, qPrintable(cmp.configs[static_cast<size_t>(i)].name));
+    }
+    QCOMPARE(ws_->plotPanel()->legend()->count(), n);
+    for (int j = 0; j < n; ++j) ws_->plotPanel()->legend()->item(j)->setCheckState(Qt::Checked);
+    // The metrics: every configuration's cost, every probe's error, copyable as text.
+    QCOMPARE(ws_->metricsTable()->costTable()->rowCount(), n);
+    QCOMPARE(ws_->metricsTable()->errorTable()->rowCount(), (n - 1) * static_cast<int>(cmp.configs[0].result.trace.names.size()));
+    const QString text = ws_->metricsTable()->text();
+    for (const auto& o : cmp.configs) QVERIFY(text.contains(o.name));
+    QVERIFY(text.contains("RRMSE %"));
+    for (const auto& o : cmp.configs)
+        for (const auto& e : o.errors)
+            QVERIFY2(text.contains(QString::number(e.rrmse, 'g', 4)), qPrintable(QString::fromStdString(e.name)));
+}
+
+void TestRunWorkspace::clickAndHover() {
+    QVERIFY(ws_->showComponent("cyl"));
+    QCOMPARE(ws_->plotPanel()->shownProbes(), (QStringList{"p1", "p2", "x"}));
+    QVERIFY(ws_->showComponent("Vv"));
+    QCOMPARE(ws_->plotPanel()->shownProbes(), QStringList{"p_v"});
+    QVERIFY(!ws_->showComponent("tank"));  // no probe there: the choice stays
+    QCOMPARE(ws_->plotPanel()->shownProbes(), QStringList{"p_v"});
+    const QString hover = ws_->pressureText("valve", "A");
+    QVERIFY2(hover.startsWith("p = ") && hover.contains("bar (RK4 1e-5)") && hover.contains("(CVODE)"), qPrintable(hover));
+    // valve.A is the node of cyl.A: the text shows the last p1 sample of the reference, in bar.
+    const auto& ref = ws_->service().comparison().configs[0].result.trace;
+    QVERIFY2(hover.contains(QString::number(ref.columns[1].back() * 1e-5, 'f', 2) + " bar (RK4 1e-5)"), qPrintable(hover));
+    QVERIFY(ws_->pressureText("nothing", "here").isEmpty());
+}
+
+void TestRunWorkspace::secondRunShowsFirstFaint() {
+    service::RunServiceOptions opt;
+    opt.duration = 0.5;
+    opt.configs = {"RK4 1e-4"};
+    ws_->setRunOptions(opt);
+    QSignalSpy finished(ws_, &widgets::RunWorkspace::runFinished);
+    QCOMPARE(ws_->run(), QString());
+    QVERIFY(finished.wait(120000));
+    QCOMPARE(ws_->service().runNumber(), 2);
+    QCOMPARE(ws_->service().history().size(), 2);
+    auto* plot = ws_->plotPanel()->plot();
+    int faint = 0;
+    for (int g = 0; g < plot->graphCount(); ++g) faint += plot->graph(g)->name().contains("(run 1)");
+    QCOMPARE(faint, 2);  // p_v of the reference and of RK4 1e-4 from run 1 (CVODE did not run now)
+}
+
+QTEST_MAIN(TestRunWorkspace)
+#include "test_run_workspace.moc"

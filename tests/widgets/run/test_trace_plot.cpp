@@ -1,0 +1,152 @@
+// The plot fed from synthetic sample rings, as the workspace feeds it: a producer thread per
+// configuration pushes samples, a ~30 Hz timer drains the rings into traces, extends the live
+// errors and calls append(). Every sample ends up as a point, and the plot replots once per tick
+// that brought data, never per sample. Also: probe choice, legend toggles, the cursor read-out.
+#include <QtTest>
+#include <atomic>
+#include <cmath>
+#include <thread>
+
+#include "plot_panel.h"
+#include "service/live_metrics.h"
+#include "service/sample_ring.h"
+
+using namespace hs;
+
+namespace {
+
+constexpr int kSamples = 30000;
+
+void drainInto(service::SampleRing& ring, sim::Trace& tr) {
+    const size_t w = ring.width();
+    ring.consume([&](const double* r) {
+        tr.time.push_back(r[0]);
+        for (size_t c = 1; c < w; ++c) tr.columns[c - 1].push_back(r[c]);
+    });
+}
+
+sim::Trace emptyTrace() {
+    sim::Trace t;
+    t.names = {"p", "q"};
+    t.units = {"Pa", "m3/s"};
+    t.columns.assign(2, {});
+    return t;
+}
+
+}  // namespace
+
+class TestTracePlot : public QObject {
+    Q_OBJECT
+private slots:
+    void fedFromRingsOneReplotPerTick();
+    void probeChoiceAndLegend();
+};
+
+void TestTracePlot::fedFromRingsOneReplotPerTick() {
+    widgets::PlotPanel panel;
+    panel.resize(900, 600);
+    panel.show();
+    panel.beginRun({{"ref", true, 0}, {"fast", false, 1}}, kSamples * 1e-4);
+    panel.setAvailableProbes({"p", "q"}, {"Pa", "m3/s"});
+    QCOMPARE(panel.shownProbes(), (QStringList{"p", "q"}));
+
+    service::SampleRing ringRef(3, 1 << 16), ringFast(3, 1 << 16);
+    std::atomic<int> producersDone{0};
+    auto produce = [&](service::SampleRing& ring, double gain) {
+        for (int i = 0; i < kSamples; ++i) {
+            const double t = i * 1e-4;
+            const double v[2] = {1e6 * (1 + gain * std::sin(20 * t)), 1e-4 * std::cos(5 * t)};
+            while (!ring.push(t, v)) std::this_thread::yield();  // the test wants every sample
+            if (i % 500 == 0) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        }
+        ++producersDone;
+    };
+
+    sim::Trace ref = emptyTrace(), fast = emptyTrace();
+    service::LiveMetrics metrics;
+    int ticks = 0, ticksWithData = 0, livePoints = 0;
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QTest::qWait(20);  // the show/resize replots happen before the count starts
+    const int replotsBefore = panel.plot()->replotCount();
+    QTimer timer;
+    timer.setInterval(33);
+    auto tick = [&]() {
+        ++ticks;
+        drainInto(ringRef, ref);
+        drainInto(ringFast, fast);
+        const bool final = producersDone.load() == 2 && ringRef.size() == 0 && ringFast.size() == 0;
+        metrics.update(ref, fast, final);
+        if (panel.append({{"ref", true, 0, &ref, nullptr, 0, final}, {"fast", false, 1, &fast, &metrics.error(), 0, final, final}}) > 0)
+            ++ticksWithData;
+        if (!final) livePoints = std::max(livePoints, panel.plot()->pointCount(1, "p"));
+    };
+    connect(&timer, &QTimer::timeout, this, tick);
+    timer.start();
+    std::thread a(produce, std::ref(ringRef), 0.5), b(produce, std::ref(ringFast), 0.51);
+    QTRY_VERIFY_WITH_TIMEOUT(producersDone.load() == 2, 30000);
+    a.join();
+    b.join();
+    QTest::qWait(50);
+    timer.stop();
+    tick();  // the last samples, with the final flag
+
+    // While streaming, the graphs hold the min/max envelope per time bucket, not every sample.
+    qInfo("at most %d points per graph while streaming", livePoints);
+    QVERIFY(livePoints > 1000);
+    QVERIFY(livePoints <= 2 * widgets::TracePlot::kLiveBuckets + 2);
+    QCOMPARE(ref.time.size(), size_t(kSamples));
+    QCOMPARE(fast.time.size(), size_t(kSamples));
+    for (const QString& probe : {QString("p"), QString("q")}) {
+        QCOMPARE(panel.plot()->pointCount(0, probe), kSamples);
+        QCOMPARE(panel.plot()->pointCount(1, probe), kSamples);
+        QCOMPARE(panel.plot()->errorPointCount(1, probe), kSamples);
+        QCOMPARE(panel.plot()->errorPointCount(0, probe), -1);  // no error plot for the reference
+    }
+    const int replots = panel.plot()->replotCount() - replotsBefore;
+    qInfo("%d ticks, %d with data, %d replots for %d samples per trace", ticks, ticksWithData, replots, kSamples);
+    QVERIFY(ticksWithData > 3);          // the data really arrived over several ticks
+    // One replot per tick that brought data (plus at most the first tick's layout rebuild and
+    // the final tick that swaps in the complete traces).
+    QVERIFY(replots >= ticksWithData && replots <= ticksWithData + 2);
+    QVERIFY(replots < kSamples / 100);   // nowhere near one per sample
+}
+
+void TestTracePlot::probeChoiceAndLegend() {
+    widgets::PlotPanel panel;
+    panel.resize(900, 600);
+    panel.show();
+    panel.beginRun({{"ref", true, 0}, {"fast", false, 1}}, 1.0);
+    panel.setAvailableProbes({"p", "q", "r", "s"}, {"Pa", "m3/s", "m", "-"});
+    QCOMPARE(panel.shownProbes(), (QStringList{"p", "q", "r"}));  // the first three by default
+    QVERIFY(panel.showProbes({"s", "nonexistent"}));
+    QCOMPARE(panel.shownProbes(), QStringList{"s"});
+    QVERIFY(!panel.showProbes({"nonexistent"}));
+    QCOMPARE(panel.shownProbes(), QStringList{"s"});
+
+    sim::Trace ref, fast;
+    for (sim::Trace* t : {&ref, &fast}) {
+        t->names = {"p", "q", "r", "s"};
+        t->units = {"Pa", "m3/s", "m", "-"};
+        t->columns.assign(4, {});
+        for (int i = 0; i <= 100; ++i) {
+            t->time.push_back(i * 0.01);
+            for (int c = 0; c < 4; ++c) t->columns[static_cast<size_t>(c)].push_back(t == &ref ? i : i + 0.5);
+        }
+    }
+    service::LiveMetrics m;
+    m.update(ref, fast, true);
+    panel.showProbes({"p", "s"});
+    panel.append({{"ref", true, 0, &ref, nullptr, 0}, {"fast", false, 1, &fast, &m.error(), 0}});
+    QCOMPARE(panel.plot()->graphsWithData(), (std::vector<int>{2, 2}));
+    panel.plot()->setSeriesVisible(1, false);
+    QCOMPARE(panel.plot()->graphsWithData(), (std::vector<int>{2, 0}));
+    panel.plot()->setSeriesVisible(1, true);
+    // Read-out at t = 0.505: halfway between samples 50 and 51. p is shown in bar (Pa * 1e-5).
+    const QString text = panel.plot()->readout(0.505);
+    QVERIFY2(text.contains("5.05e-04") || text.contains("0.000505"), qPrintable(text));  // ref p: 50.5 Pa
+    QVERIFY2(text.contains("&Delta; 5e-06"), qPrintable(text));                          // error 0.5 Pa
+    QVERIFY2(text.contains(" 51"), qPrintable(text));                                    // fast s = 50.5 + 0.5
+}
+
+QTEST_MAIN(TestTracePlot)
+#include "test_trace_plot.moc"

@@ -1,0 +1,59 @@
+// The plot side of the run workspace: which probes to draw and which configurations to show
+// (two checkable lists in a narrow column, so that ten configurations do not widen the window),
+// box zoom / reset view, the stacked TracePlot, and the cursor read-out line.
+#pragma once
+
+#include <QStringList>
+#include <QWidget>
+#include <vector>
+
+#include "trace_plot.h"
+
+class QHBoxLayout;
+class QLabel;
+class QListWidget;
+class QToolButton;
+
+namespace hs::widgets {
+
+class PlotPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit PlotPanel(QWidget* parent = nullptr);
+
+    struct SeriesInfo {
+        QString name;
+        bool reference = false;
+        int colorIndex = 0;
+    };
+    // A new run: legend entries, a cleared plot spanning [0, timeSpan].
+    void beginRun(const std::vector<SeriesInfo>& series, double timeSpan);
+    // The probes a run records, in order; the checked ones stay checked by name, otherwise the
+    // first few are checked.
+    void setAvailableProbes(const QStringList& names, const QStringList& units);
+    QStringList availableProbes() const;
+    QStringList shownProbes() const;
+    // Shows exactly these probes (unknown names are ignored); false if none of them exists.
+    bool showProbes(const QStringList& probes);
+
+    qint64 append(const std::vector<PlotSeries>& series) { return plot_->append(series); }
+    TracePlot* plot() const { return plot_; }
+    QString readoutText() const;
+    // A widget at the left end of the row above the plots (the workspace's tool bar).
+    void addToolWidget(QWidget* w);
+    // The legend: one checkable entry per configuration of the run, in its colour.
+    QListWidget* legend() const { return legend_; }
+
+private:
+    void onProbeChoiceChanged();
+
+    TracePlot* plot_;
+    QListWidget* probes_;
+    QListWidget* legend_;
+    QHBoxLayout* top_;
+    QToolButton* boxZoom_;
+    QLabel* readout_;
+    bool updatingChoice_ = false;
+};
+
+}  // namespace hs::widgets

@@ -1,0 +1,24 @@
+// Exports of a run. The CSV files are written by the same core/service writers as
+// `hydrostiff-cli compare` (one header row "name [unit]", '.' decimals, shortest round-trip
+// numbers, atomic); plot images go to PNG, SVG or PDF by the file's suffix, also atomically
+// (QSaveFile), so a failed export never leaves half a file over an old one.
+#pragma once
+
+#include <QString>
+
+class QCustomPlot;
+
+namespace hs::service {
+struct Comparison;
+}
+
+namespace hs::widgets {
+
+// Each returns "" or a message naming the file and the problem.
+QString exportTraceCsv(const service::Comparison& cmp, int config, const QString& path);
+QString exportAlignedCsv(const service::Comparison& cmp, const QString& path);
+QString exportMetricsCsv(const service::Comparison& cmp, const QString& path);
+// width/height 0: the plot's current size. PNG at twice the pixel density for sharp reports.
+QString exportPlotImage(QCustomPlot& plot, const QString& path, int width = 0, int height = 0);
+
+}  // namespace hs::widgets

@@ -1,0 +1,115 @@
+#include "run_panel.h"
+
+#include <QGridLayout>
+#include <QLabel>
+#include <QProgressBar>
+#include <QVBoxLayout>
+#include <algorithm>
+
+#include "run_style.h"
+#include "service/run_service.h"
+
+namespace hs::widgets {
+
+RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
+    title_ = new QLabel(tr("No run yet: press Run."));
+    total_ = new QProgressBar;
+    total_->setRange(0, 1000);
+    total_->setTextVisible(false);
+    total_->setMaximumHeight(8);
+    grid_ = new QGridLayout;
+    grid_->setHorizontalSpacing(8);
+    grid_->setVerticalSpacing(2);
+    grid_->setColumnStretch(1, 1);
+    auto* lay = new QVBoxLayout(this);
+    lay->setContentsMargins(4, 4, 4, 4);
+    lay->addWidget(title_);
+    lay->addWidget(total_);
+    lay->addLayout(grid_);
+    lay->addStretch(1);
+}
+
+void RunPanel::beginRun(const service::RunService& run) {
+    for (Row& r : rows_)
+        for (QWidget* w : {static_cast<QWidget*>(r.name), static_cast<QWidget*>(r.bar), static_cast<QWidget*>(r.info),
+                           static_cast<QWidget*>(r.state), static_cast<QWidget*>(r.error)})
+            delete w;
+    rows_.clear();
+    for (int i = 0; i < run.configCount(); ++i) {
+        const service::ConfigStatus st = run.status(i);
+        Row r;
+        const QColor c = configColor(i, st.reference);
+        r.name = new QLabel(QString("<span style='color:%1'>&#9632;</span> %2%3")
+                                .arg(c.name(), st.name.toHtmlEscaped(), st.reference ? tr(" <i>(ref)</i>") : QString()));
+        r.bar = new QProgressBar;
+        r.bar->setRange(0, 1000);
+        r.bar->setFormat(QStringLiteral("%p%"));
+        r.bar->setMaximumHeight(r.name->sizeHint().height() + 2);
+        r.info = new QLabel;
+        r.info->setMinimumWidth(r.info->fontMetrics().horizontalAdvance("t 20.00 / 20 s  wall 12.3 s  RTF 1.23  ETA 1 min 20 s"));
+        r.state = new QLabel;
+        r.error = new QLabel;
+        r.error->setWordWrap(true);
+        r.error->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        r.error->setStyleSheet("color: #b00000;");
+        r.error->hide();
+        const int row = 2 * i;
+        grid_->addWidget(r.name, row, 0);
+        grid_->addWidget(r.bar, row, 1);
+        grid_->addWidget(r.info, row, 2);
+        grid_->addWidget(r.state, row, 3);
+        grid_->addWidget(r.error, row + 1, 0, 1, 4);
+        rows_.push_back(r);
+    }
+    update(run);
+}
+
+void RunPanel::update(const service::RunService& run) {
+    int ended = 0, minPermille = 1000;
+    for (int i = 0; i < run.configCount() && i < static_cast<int>(rows_.size()); ++i) {
+        const service::ConfigStatus st = run.status(i);
+        Row& r = rows_[static_cast<size_t>(i)];
+        // Fixed steps end within half a step of the duration: a finished run is full.
+        const int permille = st.state == service::RunState::Finished ? 1000
+                             : st.duration > 0 ? static_cast<int>(std::clamp(1000.0 * st.simulated / st.duration, 0.0, 1000.0))
+                                               : 0;
+        r.bar->setValue(permille);
+        QString info = QString("t %1 / %2 s  wall %3  RTF %4")
+                           .arg(QString::number(st.simulated, 'f', 2), QString::number(st.duration, 'g', 4),
+                                formatDuration(st.wallSeconds), QString::number(st.realTimeFactor, 'g', 3));
+        if (st.state == service::RunState::Running) info += "  ETA " + formatDuration(st.eta);
+        if (st.dropped > 0) info += tr("  (live view thinned: %1 samples)").arg(st.dropped);
+        r.info->setText(info);
+        switch (st.state) {
+        case service::RunState::Queued: r.state->setText(tr("queued")); break;
+        case service::RunState::Running: r.state->setText(tr("running")); break;
+        case service::RunState::Finished: r.state->setText(tr("done")); break;
+        case service::RunState::Stopped: r.state->setText(tr("stopped")); break;
+        case service::RunState::Failed: r.state->setText("<b style='color:#b00000'>" + tr("failed") + "</b>"); break;
+        }
+        const bool done = st.state != service::RunState::Queued && st.state != service::RunState::Running;
+        if (done) ++ended;
+        if (st.state == service::RunState::Failed && !st.error.isEmpty()) {
+            r.error->setText(st.error);
+            r.error->show();
+        } else {
+            r.error->hide();
+        }
+        minPermille = std::min(minPermille, done ? 1000 : permille);
+    }
+    overall_ = run.configCount() > 0 ? minPermille : 0;
+    total_->setValue(overall_);
+    if (run.configCount() > 0)
+        title_->setText(tr("Run %1: %2 of %3 configurations ended%4")
+                            .arg(run.runNumber())
+                            .arg(ended)
+                            .arg(run.configCount())
+                            .arg(run.isRunning() ? QString() : tr(" — finished")));
+}
+
+QString RunPanel::errorText(int config) const {
+    if (config < 0 || config >= static_cast<int>(rows_.size())) return {};
+    return rows_[static_cast<size_t>(config)].error->text();
+}
+
+}  // namespace hs::widgets

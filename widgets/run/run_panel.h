@@ -1,0 +1,46 @@
+// Progress of a run, one row per configuration: a bar of simulated time over duration, wall time,
+// real-time factor and ETA, the state, and, when a configuration fails, its message (time, volume,
+// hint) under its row while the others go on. An overall bar on top (the same value the
+// workspace reports for the status bar).
+#pragma once
+
+#include <QWidget>
+#include <vector>
+
+class QGridLayout;
+class QLabel;
+class QProgressBar;
+
+namespace hs::service {
+class RunService;
+}
+
+namespace hs::widgets {
+
+class RunPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit RunPanel(QWidget* parent = nullptr);
+
+    void beginRun(const service::RunService& run);
+    void update(const service::RunService& run);
+    // Overall progress in per mille: the slowest configuration's simulated fraction.
+    int overallPermille() const { return overall_; }
+    QString errorText(int config) const;
+
+private:
+    struct Row {
+        QLabel* name;
+        QProgressBar* bar;
+        QLabel* info;
+        QLabel* state;
+        QLabel* error;
+    };
+    QLabel* title_;
+    QProgressBar* total_;
+    QGridLayout* grid_;
+    std::vector<Row> rows_;
+    int overall_ = 0;
+};
+
+}  // namespace hs::widgets

@@ -1,0 +1,34 @@
+#include "run_style.h"
+
+#include <array>
+#include <cmath>
+
+namespace hs::widgets {
+
+QColor configColor(int index, bool reference) {
+    if (reference) return QColor(0x20, 0x20, 0x20);
+    // Colour-blind-safe qualitative set (Okabe-Ito order, without black and yellow, which vanish
+    // next to the reference and on white), then a few extra distinct hues.
+    static constexpr std::array<QRgb, 9> palette = {0x0072B2, 0xD55E00, 0x009E73, 0xCC79A7, 0x56B4E9,
+                                                    0xE69F00, 0x7B3294, 0x8C564B, 0x17BECF};
+    const int n = static_cast<int>(palette.size());
+    return QColor::fromRgb(palette[static_cast<size_t>(((index % n) + n) % n)]);
+}
+
+DisplayUnit displayUnit(const std::string& u) {
+    if (u == "Pa") return {"bar", 1e-5};
+    if (u == "m3/s") return {"L/min", 6e4};
+    if (u == "m") return {"mm", 1e3};
+    if (u == "m/s") return {"mm/s", 1e3};
+    return {QString::fromStdString(u.empty() ? std::string("-") : u), 1.0};
+}
+
+QString formatDuration(double s) {
+    if (!std::isfinite(s) || s < 0) return QStringLiteral("–");
+    if (s < 1) return QString::number(s * 1e3, 'f', 0) + " ms";
+    if (s < 60) return QString::number(s, 'f', s < 10 ? 2 : 1) + " s";
+    const int m = static_cast<int>(s / 60);
+    return QString::number(m) + " min " + QString::number(static_cast<int>(s - 60 * m)) + " s";
+}
+
+}  // namespace hs::widgets

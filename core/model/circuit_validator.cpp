@@ -42,7 +42,8 @@ QString portList(const ComponentSpec& s) {
     return joined(v);
 }
 
-const QStringList kQuantities = {"pressure", "flow", "position", "velocity", "force", "signal", "state", "ppar", "parasitic_inertance"};
+const QStringList kQuantities = {"pressure", "flow", "position", "velocity", "force", "signal", "state", "ppar", "parasitic_inertance",
+                                  "inner_iterations", "newton_iterations"};
 
 }  // namespace
 

@@ -33,8 +33,11 @@ std::string num(double v) {
 
 // Where a probe reads its value after a full rhs() evaluation.
 struct Reader {
-    enum Kind { NodeP, PortFlow, MechX, MechV, Signal, State, Ppar, Inertance } kind = NodeP;
+    enum Kind { NodeP, PortFlow, MechX, MechV, Signal, State, Ppar, Inertance, InnerIter, NewtonIter } kind = NodeP;
     int index = 0;
+    // Method statistics are cumulative in the method; a probe shows how many iterations the
+    // record interval that ends at the sample took (reads happen once per record, in order).
+    mutable std::int64_t last = 0;
     double read(const System& sys, const double* y) const {
         const Eval& e = sys.eval();
         switch (kind) {
@@ -46,6 +49,14 @@ struct Reader {
         case State: return y[index];
         case Ppar: return sys.hyd[static_cast<size_t>(index)].method->parasiticPressure();
         case Inertance: return sys.hyd[static_cast<size_t>(index)].method->parasiticInertance();
+        case InnerIter:
+        case NewtonIter: {
+            const MethodStats st = sys.hyd[static_cast<size_t>(index)].method->stats();
+            const std::int64_t now = kind == InnerIter ? st.innerIterations : st.newtonIterations;
+            const std::int64_t d = now - last;
+            last = now;
+            return static_cast<double>(d);
+        }
         }
         return 0.0;
     }
@@ -73,7 +84,9 @@ std::string resolve(System& sys, const ProbeSpec& pr, Reader& r, std::string& un
     const PortSpec& ps = c.spec->ports[k];
     if (c.node[k] < 0 && ps.domain != Domain::Signal) return what + ": port '" + pr.target + "' is not connected";
     if (pr.quantity == "pressure" && ps.domain == Domain::Hydraulic) { r = {Reader::NodeP, c.node[k]}; unit = "Pa"; return {}; }
-    if ((pr.quantity == "ppar" || pr.quantity == "parasitic_inertance") && ps.domain == Domain::Hydraulic) {
+    const bool methodQuantity = pr.quantity == "ppar" || pr.quantity == "parasitic_inertance" ||
+                                pr.quantity == "inner_iterations" || pr.quantity == "newton_iterations";
+    if (methodQuantity && ps.domain == Domain::Hydraulic) {
         // TLM accuracy indicators of the node on this port (notes/003 §1.3).
         const int g = c.portBase + k;
         for (size_t n = 0; n < sys.hyd.size(); ++n)
@@ -82,8 +95,13 @@ std::string resolve(System& sys, const ProbeSpec& pr, Reader& r, std::string& un
                 // this one reads NaN (no indicator), a node without a volume is an error.
                 if (!sys.hyd[n].method)
                     return what + ": node '" + sys.hyd[n].name + "' has its pressure imposed; quantity '" + pr.quantity + "' needs a volume";
-                r = {pr.quantity == "ppar" ? Reader::Ppar : Reader::Inertance, static_cast<int>(n)};
-                unit = pr.quantity == "ppar" ? "Pa" : "kg/m4";
+                if (pr.quantity == "ppar" || pr.quantity == "parasitic_inertance") {
+                    r = {pr.quantity == "ppar" ? Reader::Ppar : Reader::Inertance, static_cast<int>(n)};
+                    unit = pr.quantity == "ppar" ? "Pa" : "kg/m4";
+                } else {
+                    r = {pr.quantity == "inner_iterations" ? Reader::InnerIter : Reader::NewtonIter, static_cast<int>(n)};
+                    unit = "-";
+                }
                 return {};
             }
     }

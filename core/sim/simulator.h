@@ -17,6 +17,7 @@ class System;
 struct ProbeSpec {
     std::string name;      // column name; empty = "<quantity> <target>"
     std::string quantity;  // pressure | flow | position | velocity | force | signal | state | ppar | parasitic_inertance
+                           // | inner_iterations | newton_iterations (of the node's pressure method, per record interval)
     std::string target;    // "comp.port", or "comp.state" for quantity state, or a volume id for pressure
 };
 

@@ -23,9 +23,25 @@ private slots:
         std::map<std::string, double> params = {{"V_pseudo", vp}, {"dt_inner", dti}};
         if (method == "pseudo_dynamic") params["tol"] = tol;
         else params["tol_high"] = params["tol_low"] = tol;
-        RunResult r = buildAndRun(twoOrifice(ps, pt, kin, kout, 1e-5, be), {{"p", "pressure", "V.P1"}},
+        RunResult r = buildAndRun(twoOrifice(ps, pt, kin, kout, 1e-5, be),
+                                  {{"p", "pressure", "V.P1"}, {"inner", "inner_iterations", "V"}, {"newton", "newton_iterations", "V"}},
                                   runOptions(withMethod(solver("rk4", 1e-4), "V", method.toStdString(), params), 0.2, 1e-3));
         QVERIFY2(r.ok, r.error.c_str());
+        {
+            // The method-statistics probes: iterations per record interval, which add up to the
+            // run's total (the initial relaxation shows at t = 0); no Newton here.
+            double sum = 0, largest = 0;
+            for (double v : r.trace.columns[1]) {
+                QVERIFY(v >= 0);
+                sum += v;
+                largest = std::max(largest, v);
+            }
+            QCOMPARE(sum, double(r.methodStats.at(0).second.innerIterations));
+            QVERIFY(r.trace.columns[1][0] > 0);  // the initial relaxation, recorded at t = 0
+            QVERIFY(largest > 0);
+            QCOMPARE(r.trace.units[1], std::string("-"));
+            for (double v : r.trace.columns[2]) QCOMPARE(v, 0.0);
+        }
         const double p = r.trace.columns[0].back();
         const double imbalance = kin * std::sqrt(ps - p) - kout * std::sqrt(p - pt);
         QVERIFY2(std::abs(imbalance) < tol * vp / (be * dti), qPrintable(QString::number(imbalance)));

@@ -37,6 +37,7 @@ double processCpu() {
 int runBenchmark(const model::Circuit& circuit, const sim::Registry& reg, const service::RunServiceOptions& options,
                  RunController& runner, int repeat) {
     widgets::RunWorkspace& ws = runner.workspace();
+    runner.setClickProbes(false);  // the file's probes only, as in the CLI run it is compared with
     model::Circuit c = circuit;
     if (options.duration > 0) c.duration = options.duration;
     if (options.recordInterval > 0) c.recordInterval = options.recordInterval;

@@ -9,6 +9,7 @@
 #include "action_table.h"
 #include "circuit_scene.h"
 #include "circuit_view.h"
+#include "click_probes.h"
 #include "main_window.h"
 #include "model/circuit_document.h"
 #include "run_workspace.h"
@@ -17,7 +18,7 @@
 namespace hs::gui {
 
 RunController::RunController(MainWindow& window, const hs::sim::Registry& registry)
-    : QObject(&window), window_(window) {
+    : QObject(&window), window_(window), registry_(registry) {
     workspace_ = new hs::widgets::RunWorkspace(registry);
     workspace_->adoptActions(window.actions().get("sim.run"), window.actions().get("sim.stop"));
     dock_ = new QDockWidget(tr("Run and compare"), &window);
@@ -50,7 +51,14 @@ RunController::RunController(MainWindow& window, const hs::sim::Registry& regist
 QString RunController::run() {
     if (workspace_->isRunning()) return tr("a run is in progress");
     // A copy of the document as it is now: the run never sees later edits.
-    workspace_->setCircuit(window_.document().circuit());
+    if (clickProbes_) {
+        auto cp = hs::widgets::addClickProbes(window_.document().circuit(), registry_);
+        workspace_->setCircuit(cp.circuit);
+        workspace_->setComponentProbes(std::move(cp.byComponent));
+    } else {
+        workspace_->setCircuit(window_.document().circuit());
+        workspace_->setComponentProbes({});
+    }
     const QString err = workspace_->run();
     if (!err.isEmpty()) return err;
     const bool opening = !dock_->isVisible();

@@ -33,6 +33,9 @@ public:
 
     // What Run does: "" or why nothing started.
     QString run();
+    // Probe on click records every node (on by default); the GUI benchmark turns it off so that
+    // it runs exactly the file's probes, like the CLI run it is compared with.
+    void setClickProbes(bool on) { clickProbes_ = on; }
     // What hovering the wire "comp.port>comp.port" shows (empty without results).
     QString wireText(const QString& wireKey) const;
 
@@ -46,6 +49,8 @@ private:
     QDockWidget* dock_;
     QProgressBar* progress_;
     bool dockSized_ = false;
+    bool clickProbes_ = true;
+    const hs::sim::Registry& registry_;
 };
 
 }  // namespace hs::gui

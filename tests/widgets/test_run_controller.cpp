@@ -128,7 +128,19 @@ private slots:
         QCOMPARE(ws().plotPanel()->shownProbes(), (QStringList{"p1", "p2", "x"}));
         ComponentItem* vv = w_->scene().componentItem("Vv");
         QTest::mouseClick(w_->view().viewport(), Qt::LeftButton, {}, at(vv->bodySceneRect().center()));
-        QCOMPARE(ws().plotPanel()->shownProbes(), QStringList{"p_v"});
+        // The small volume: its pressure and, because configurations solve it with pressure
+        // methods, the iterations those took per record interval.
+        QCOMPARE(ws().plotPanel()->shownProbes(), (QStringList{"p_v", "inner Vv", "newton Vv"}));
+        // A component no probe of the file names: the pressures of its nodes, recorded because
+        // the run added a probe for every node (the supply node, named after its first component; the small volume; K).
+        ComponentItem* comp = w_->scene().componentItem("comp");
+        QTest::mouseClick(w_->view().viewport(), Qt::LeftButton, {}, at(comp->bodySceneRect().center()));
+        const QStringList shown = ws().plotPanel()->shownProbes();
+        QVERIFY2(shown.contains("p_v") && shown.contains("K") && shown.contains("p supply.P"), qPrintable(shown.join(", ")));
+        const auto& trace = ws().service().comparison().configs[0].result.trace;
+        const int col = trace.column("p supply.P");
+        QVERIFY(col >= 0);
+        QVERIFY(trace.columns[static_cast<size_t>(col)].back() > 1e6);  // the supply pressure, above 10 bar
 
         // Hover over the wire from the small volume to the valve: its node pressure, in bar, per configuration.
         const int wi = w_->document().wireIndex("Vv", "P2", "valve", "P");

@@ -234,6 +234,7 @@ void RunWorkspace::updateActions() {
 }
 
 bool RunWorkspace::showComponent(const QString& id) {
+    if (auto it = componentProbes_.find(id); it != componentProbes_.end()) return plots_->showProbes(it->second);
     QStringList names;
     for (const auto& p : circuit_.probes) {
         const QString comp = p.target.section('.', 0, 0);

@@ -7,6 +7,7 @@
 
 #include <QElapsedTimer>
 #include <QWidget>
+#include <map>
 #include <vector>
 
 #include "model/circuit.h"
@@ -34,6 +35,9 @@ public:
     ~RunWorkspace() override;
 
     void setCircuit(const model::Circuit& circuit);
+    // Probe on click: the probes that record each component's nodes (see click_probes.h); a
+    // component not in the map falls back to the probes whose target names it.
+    void setComponentProbes(std::map<QString, QStringList> byComponent) { componentProbes_ = std::move(byComponent); }
     const model::Circuit& circuit() const { return circuit_; }
     // Overrides for the next runs (duration, record interval, configurations, threads).
     void setRunOptions(const service::RunServiceOptions& options) { options_ = options; }
@@ -89,6 +93,7 @@ private:
 
     const sim::Registry& registry_;
     model::Circuit circuit_;
+    std::map<QString, QStringList> componentProbes_;
     service::RunServiceOptions options_;
     service::RunService* service_;
     PlotPanel* plots_;

@@ -1,0 +1,112 @@
+#include "click_probes.h"
+
+#include <QSet>
+
+#include "sim/registry.h"
+#include "sim/spec.h"
+
+namespace hs::widgets {
+
+namespace {
+
+// Union-find over "comp.port" keys: the ports one node joins.
+class Nodes {
+public:
+    QString find(const QString& k) {
+        auto it = parent_.find(k);
+        if (it == parent_.end()) { parent_[k] = k; return k; }
+        if (it->second == k) return k;
+        const QString r = find(it->second);
+        parent_[k] = r;
+        return r;
+    }
+    void join(const QString& a, const QString& b) {
+        const QString ra = find(a), rb = find(b);
+        if (ra != rb) parent_[ra] = rb;
+    }
+
+private:
+    std::map<QString, QString> parent_;
+};
+
+QString probeName(const model::ProbeDoc& p) { return p.name.isEmpty() ? p.quantity + " " + p.target : p.name; }
+
+}  // namespace
+
+ClickProbes addClickProbes(const model::Circuit& circuit, const sim::Registry& registry) {
+    ClickProbes out{circuit, {}};
+    Nodes nodes;
+    QSet<QString> wired;
+    for (const auto& w : circuit.wires) {
+        const QString a = w.fromComp + "." + w.fromPort, b = w.toComp + "." + w.toPort;
+        nodes.join(a, b);
+        wired << a << b;
+    }
+    std::map<QString, const sim::ComponentSpec*> specs;
+    for (const auto& c : circuit.components) {
+        const sim::ComponentSpec* s = registry.find(c.type.toStdString());
+        specs[c.id] = s;
+        // A volume's ports are one node (the engine joins them the same way).
+        if (s && c.type == "Volume")
+            for (size_t k = 1; k < s->ports.size(); ++k)
+                nodes.join(c.id + "." + QString::fromStdString(s->ports[0].id), c.id + "." + QString::fromStdString(s->ports[k].id));
+    }
+    QSet<QString> wiredNodes;
+    for (const QString& k : wired) wiredNodes << nodes.find(k);
+    auto addTo = [&](const QString& comp, const QString& name) {
+        QStringList& l = out.byComponent[comp];
+        if (!l.contains(name)) l << name;
+    };
+
+    // The file's probes: which node each one records (a bare volume id means its first port).
+    std::map<QString, QStringList> onNode;
+    for (const auto& p : circuit.probes) {
+        const QString comp = p.target.section('.', 0, 0);
+        if (p.quantity == "pressure" || p.quantity == "position" || p.quantity == "velocity") {
+            QString key = p.target;
+            if (!key.contains('.')) {
+                const auto it = specs.find(key);
+                if (it == specs.end() || !it->second || it->second->ports.empty()) continue;
+                key += "." + QString::fromStdString(it->second->ports[0].id);
+            }
+            onNode[nodes.find(key)] << probeName(p);
+        } else {
+            addTo(comp, probeName(p));
+        }
+    }
+    for (const auto& c : circuit.components) {
+        const sim::ComponentSpec* s = specs[c.id];
+        if (!s) continue;
+        for (const auto& port : s->ports) {
+            if (port.domain == sim::Domain::Signal) continue;
+            const QString key = c.id + "." + QString::fromStdString(port.id);
+            const QString root = nodes.find(key);
+            if (!wiredNodes.contains(root)) continue;
+            QStringList& names = onNode[root];
+            if (names.isEmpty()) {
+                const bool hyd = port.domain == sim::Domain::Hydraulic;
+                model::ProbeDoc p{(hyd ? "p " : "x ") + key, hyd ? "pressure" : "position", key, {}};
+                out.circuit.probes.push_back(p);
+                names << p.name;
+            }
+            for (const QString& n : names) addTo(c.id, n);
+        }
+        if (c.type != "Volume") continue;
+        bool hasMethod = false;
+        for (const auto& cfg : circuit.configs) {
+            const auto it = cfg.methods.find(c.id);
+            const QString m = it != cfg.methods.end() ? it->second.method
+                                                      : (cfg.defaultMethod ? cfg.defaultMethod->method : QString("integrate"));
+            hasMethod = hasMethod || m != "integrate";
+        }
+        if (!hasMethod) continue;
+        for (const auto& [prefix, quantity] : {std::pair{"inner ", "inner_iterations"}, std::pair{"newton ", "newton_iterations"}}) {
+            model::ProbeDoc p{prefix + c.id, quantity, c.id, {}};
+            out.circuit.probes.push_back(p);
+            addTo(c.id, p.name);
+        }
+    }
+    return out;
+}
+
+}  // namespace hs::widgets

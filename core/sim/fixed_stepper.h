@@ -10,7 +10,9 @@
 
 namespace hs::sim {
 
-class FixedStepper : public Stepper {
+// What every fixed-step stepper keeps: the system, the step and the stage buffers (shared by
+// the serial steppers below and the partitioned one, which has its own outer loop).
+class FixedStepBase : public Stepper {
 public:
     bool fixedStep() const override { return true; }
     std::string init(System& sys, double, const double*, const SolverSettings& s) override {
@@ -21,6 +23,15 @@ public:
         k1_.assign(n, 0); k2_.assign(n, 0); k3_.assign(n, 0); k4_.assign(n, 0); tmp_.assign(n, 0);
         return {};
     }
+
+protected:
+    System* sys_ = nullptr;
+    double dt_ = 0;
+    std::vector<double> k1_, k2_, k3_, k4_, tmp_;
+};
+
+class FixedStepper : public FixedStepBase {
+public:
     bool advance(double tOut, double& t, double* y) override {
         const int n = sys_->stateCount();
         do {
@@ -57,9 +68,6 @@ protected:
     // Writes the new state into tmp_. Returns false (error_ set) if the step cannot be taken,
     // e.g. an implicit stage whose Newton iteration does not converge.
     virtual bool step(double t, const double* y, int n) = 0;
-    System* sys_ = nullptr;
-    double dt_ = 0;
-    std::vector<double> k1_, k2_, k3_, k4_, tmp_;
 };
 
 }  // namespace hs::sim

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <vector>
 
+#include "fixed_stepper.h"
 #include "partitioner.h"
 #include "system.h"
 #include "worker_pool.h"
@@ -11,20 +12,10 @@ namespace hs::sim {
 
 namespace {
 
-class PartitionedStepper final : public Stepper {
+class PartitionedStepper final : public FixedStepBase {
 public:
     PartitionedStepper(bool rk4, int threads) : rk4_(rk4), pool_(threads) {}
     const char* name() const override { return rk4_ ? "rk4" : "euler"; }
-    bool fixedStep() const override { return true; }
-
-    std::string init(System& sys, double, const double*, const SolverSettings& s) override {
-        sys_ = &sys;
-        dt_ = s.dt;
-        if (!(dt_ > 0) || !std::isfinite(dt_)) return "the fixed step dt must be positive";
-        const size_t n = static_cast<size_t>(sys.stateCount());
-        k1_.assign(n, 0); k2_.assign(n, 0); k3_.assign(n, 0); k4_.assign(n, 0); tmp_.assign(n, 0);
-        return {};
-    }
 
     // The waves of step n (finishStepPartition) only feed the TLM solve of step n+1, so they
     // ride in the same fork-join as the stages of step n+1: two hand-overs per step.
@@ -93,9 +84,6 @@ private:
 
     bool rk4_;
     WorkerPool pool_;
-    System* sys_ = nullptr;
-    double dt_ = 0;
-    std::vector<double> k1_, k2_, k3_, k4_, tmp_;
     std::vector<char> ok_ = std::vector<char>(64, 1);
     bool pendingFinish_ = false;
 };

@@ -13,7 +13,8 @@ cmake -S "$ROOT" -B "$TSAN_BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCMAKE_CXX_FLAGS="-fsanitize=thread -fno-omit-frame-pointer" \
     -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=thread" > "$TSAN_BUILD/configure.log" 2>&1 \
     || { cat "$TSAN_BUILD/configure.log"; exit 1; }
-targets=$(cd "$TSAN_BUILD" && ctest -N -L threads | sed -n 's/^ *Test *#[0-9]*: *//p')
+# test name = target name, except the tests/sim subfolders' (sim_tlm_test_x runs sim_test_x)
+targets=$(cd "$TSAN_BUILD" && ctest -N -L threads | sed -n 's/^ *Test *#[0-9]*: *//p' | sed 's/^sim_[a-z]*_test_/sim_test_/')
 [ -n "$targets" ] || { echo "no test carries the label 'threads'"; exit 1; }
 echo "== building: $targets"
 # shellcheck disable=SC2086

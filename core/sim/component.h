@@ -97,6 +97,18 @@ public:
     virtual bool hasStepUpdate() const { return false; }
     virtual std::string stepUpdate(Eval& /*e*/, double /*dt*/) { return {}; }
     virtual void resetDiscrete() {}
+    // Sets up the per-step behaviour for step dt before the first step (stepUpdate() does it
+    // itself when not called); "" or the reason the component cannot run at that step.
+    virtual std::string prepareStep(double /*dt*/) { return {}; }
+    // Cut points for parallel partitions (notes/003 §3): a component whose two ends only see
+    // each other's waves from earlier steps (a transmission line with a delay long enough for
+    // step dt) may have its ends in different partitions. Each end is then evaluated and
+    // advanced on its own, with exactly the arithmetic of eval() and stepUpdate(), so the
+    // results stay those of the serial run. Such a component has no states.
+    virtual bool splittable(double /*dt*/) const { return false; }
+    virtual int endOfPort(int /*port*/) const { return 0; }
+    virtual void evalEnd(Eval& e, int /*end*/) { eval(e); }
+    virtual std::string stepUpdateEnd(Eval& e, double dt, int /*end*/) { return stepUpdate(e, dt); }
     // Fluid inertance rho*L/A of a pipe component [kg/m4] (0: none), for the TLM guidance.
     virtual double inertance() const { return 0.0; }
 

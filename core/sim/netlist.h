@@ -40,6 +40,9 @@ struct SolverSettings {
     // the others are balanced automatically. Results are identical to threads = 1.
     int threads = 1;
     std::map<std::string, int> partition;
+    // With threads > 1: time the threads against one thread now and then and step the faster
+    // way (a loaded machine gives no speed-up). false = always on the threads (benchmarks).
+    bool adaptiveThreads = true;
 };
 
 struct Netlist {

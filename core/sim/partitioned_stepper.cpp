@@ -1,6 +1,8 @@
 #include "partitioned_stepper.h"
 
+#include <chrono>
 #include <cmath>
+#include <algorithm>
 #include <vector>
 
 #include "fixed_stepper.h"
@@ -14,46 +16,98 @@ namespace {
 
 class PartitionedStepper final : public FixedStepBase {
 public:
-    PartitionedStepper(bool rk4, int threads) : rk4_(rk4), pool_(threads) {}
+    PartitionedStepper(bool rk4, int threads, bool adaptive) : rk4_(rk4), adaptive_(adaptive), pool_(threads) {}
     const char* name() const override { return rk4_ ? "rk4" : "euler"; }
 
     // The waves of step n (finishStepPartition) only feed the TLM solve of step n+1, so they
-    // ride in the same fork-join as the stages of step n+1: two hand-overs per step.
+    // ride in the same fork-join as the stages of step n+1, and the state check of the step
+    // with them; taking the new state over rides with the evaluation at it: two hand-overs per
+    // step and no serial work in between but the step count.
     bool advance(double tOut, double& t, double* y) override {
-        const int n = sys_->stateCount();
         do {
+            tune();
             const double t0 = t;
             const bool finish = pendingFinish_;
-            pool_.run([&](int k) {
-                ok_[static_cast<size_t>(k)] = !finish || sys_->finishStepPartition(k, dt_);
-                if (ok_[static_cast<size_t>(k)]) stagePart(k, t0, y);
+            forEach([&](int k) {
+                const size_t i = static_cast<size_t>(k);
+                ok_[i].v = !finish || sys_->finishStepPartition(k, dt_);
+                if (!ok_[i].v) return;
+                stagePart(k, t0, y);
+                inBounds_[i].v = sys_->partitionStatesOk(k, tmp_.data());
             });
             pendingFinish_ = false;
             if (!allOk()) return false;
             rhs_ += rk4_ ? 4 : 1;
             ++steps_;
-            bad_ = firstBadState(*sys_, tmp_.data());
-            if (bad_ >= 0) {
-                badValue_ = tmp_[static_cast<size_t>(bad_)];
-                error_ = "state left its bounds";
+            for (int k = 0; k < pool_.size(); ++k)
+                if (!inBounds_[static_cast<size_t>(k)].v) {
+                    bad_ = firstBadState(*sys_, tmp_.data());  // the serial stepper's answer
+                    badValue_ = bad_ >= 0 ? tmp_[static_cast<size_t>(bad_)] : 0.0;
+                    error_ = "state left its bounds";
+                    return false;
+                }
+            t += dt_;
+            if (!sys_->prepareWavesOnce(dt_)) {
+                error_ = sys_->failure();
                 return false;
             }
-            for (int i = 0; i < n; ++i) y[i] = tmp_[static_cast<size_t>(i)];
-            sys_->project(y);
-            t += dt_;
-            sys_->prepareWavesOnce(dt_);
             const double t1 = t;
-            pool_.run([&](int k) { ok_[static_cast<size_t>(k)] = sys_->beginStepPartition(k, t1, y); });
+            forEach([&](int k) {
+                sys_->acceptPartition(k, tmp_.data(), y);
+                ok_[static_cast<size_t>(k)].v = sys_->beginStepPartition(k, t1, y);
+            });
             if (!allOk()) return false;
             pendingFinish_ = true;
         } while (t + dt_ <= tOut + 1e-9 * dt_);
         // the caller records now: the waves and TLM node pressures of this step must be in place
-        pool_.run([&](int k) { ok_[static_cast<size_t>(k)] = sys_->finishStepPartition(k, dt_); });
+        forEach([&](int k) { ok_[static_cast<size_t>(k)].v = sys_->finishStepPartition(k, dt_); });
         pendingFinish_ = false;
         return allOk();
     }
 
 private:
+    // Every phase of a step: the partitions' jobs on the pool's threads, or one after the other
+    // on this thread. Partitions are independent within a phase, so both give the same bits.
+    template <class Job>
+    void forEach(Job&& job) {
+        if (parallel_) pool_.run(job);
+        else
+            for (int k = 0; k < pool_.size(); ++k) job(k);
+    }
+    // Adaptive threading: a shared machine (or the other configurations of a run) may leave no
+    // free core, and then every hand-over waits for a descheduled thread. So the stepper times
+    // a window of steps on the threads and one on this thread alone, runs the faster way for a
+    // while and measures again.
+    void tune() {
+        if (!adaptive_ || --left_ > 0) return;
+        const auto now = std::chrono::steady_clock::now();
+        const double span = std::chrono::duration<double>(now - mark_).count();
+        mark_ = now;
+        switch (phase_) {
+        case Phase::Run:
+            phase_ = Phase::TimeThreads;
+            parallel_ = true;
+            left_ = kWindow;
+            break;
+        case Phase::TimeThreads:
+            threadsTime_ = span;
+            phase_ = Phase::TimeInline;
+            parallel_ = false;
+            left_ = kWindow;
+            break;
+        case Phase::TimeInline: {
+            parallel_ = threadsTime_ < span;
+            phase_ = Phase::Run;
+            // Run the faster way long enough that the two timing windows cost ~2 % (a lost
+            // window on the threads may take far longer than one on this thread), at most ~2 s.
+            const double perStep = std::min(threadsTime_, span) / kWindow;
+            const double runSeconds = std::min(50.0 * (threadsTime_ + span), 2.0);
+            left_ = std::max(4 * kWindow, static_cast<long>(runSeconds / std::max(perStep, 1e-9)));
+            break;
+        }
+        }
+    }
+
     bool allOk() {
         const std::string e = sys_->partitionFailure();
         if (e.empty()) return true;
@@ -82,9 +136,19 @@ private:
                                      k4_[static_cast<size_t>(i)]);
     }
 
-    bool rk4_;
+    bool rk4_, adaptive_;
     WorkerPool pool_;
-    std::vector<char> ok_ = std::vector<char>(64, 1);
+    enum class Phase { Run, TimeThreads, TimeInline };
+    static constexpr long kWindow = 64;
+    Phase phase_ = Phase::Run;
+    long left_ = 1;
+    bool parallel_ = true;
+    double threadsTime_ = 0;
+    std::chrono::steady_clock::time_point mark_;
+    struct alignas(64) Flag {  // one cache line per thread
+        bool v = true;
+    };
+    std::vector<Flag> ok_ = std::vector<Flag>(64), inBounds_ = std::vector<Flag>(64);
     bool pendingFinish_ = false;
 };
 
@@ -98,10 +162,11 @@ std::unique_ptr<Stepper> makeStepperFor(System& sys, const SolverSettings& s, st
     }
     const int parts = std::max(1, std::min(s.threads, 64));
     std::vector<int> plan;
-    error = autoPartition(sys, parts, measureComponentCost(sys), s.partition, plan);
-    if (error.empty()) error = sys.setPartitions(plan, parts);
+    const System::PartitionUnits units = sys.partitionUnits(s.dt);  // TLM lines long enough at dt are cuts too
+    error = autoPartition(sys, units, parts, measureComponentCost(sys), s.partition, plan);
+    if (error.empty()) error = sys.setPartitions(units, plan, parts);
     if (!error.empty()) return nullptr;
-    return std::make_unique<PartitionedStepper>(s.stepper == "rk4", parts);
+    return std::make_unique<PartitionedStepper>(s.stepper == "rk4", parts, s.adaptiveThreads);
 }
 
 }  // namespace hs::sim

@@ -30,28 +30,37 @@ std::vector<double> measureComponentCost(System& sys) {
     return cost;
 }
 
-std::string autoPartition(System& sys, int parts, const std::vector<double>& cost, const std::map<std::string, int>& manual,
-                          std::vector<int>& partOfComp) {
-    const std::vector<int> group = sys.couplingGroups();
+std::string autoPartition(System& sys, const System::PartitionUnits& units, int parts, const std::vector<double>& cost,
+                          const std::map<std::string, int>& manual, std::vector<int>& partOfUnit) {
+    const std::vector<int> group = sys.couplingGroups(units);
     const size_t nc = sys.comps.size();
-    // groups in order of their first component; cost per group
+    // Units in circuit order (a cut line's far end right after its near end), so that the
+    // contiguous runs below keep neighbours together; cost per group (a cut line's cost is
+    // shared by its ends).
+    std::vector<int> unitOrder;
+    for (size_t c = 0; c < nc; ++c) {
+        unitOrder.push_back(static_cast<int>(c));
+        if (units.endUnit[c] >= 0) unitOrder.push_back(units.endUnit[c]);
+    }
     std::map<int, size_t> index;
     std::vector<int> order;
     std::vector<double> gcost;
     std::vector<int> fixed;
-    for (size_t c = 0; c < nc; ++c) {
-        auto [it, fresh] = index.emplace(group[c], order.size());
+    for (int x : unitOrder) {
+        const size_t c = static_cast<size_t>(units.comp[static_cast<size_t>(x)]);
+        const int g = group[static_cast<size_t>(x)];
+        auto [it, fresh] = index.emplace(g, order.size());
         if (fresh) {
-            order.push_back(group[c]);
+            order.push_back(g);
             gcost.push_back(0.0);
             fixed.push_back(-1);
         }
-        gcost[it->second] += c < cost.size() ? cost[c] : 1.0;
+        gcost[it->second] += (c < cost.size() ? cost[c] : 1.0) * (units.endUnit[c] >= 0 ? 0.5 : 1.0);
         auto m = manual.find(sys.comps[c]->id);
         if (m == manual.end()) continue;
         if (m->second < 0 || m->second >= parts) return "partition of '" + m->first + "' is outside 0.." + std::to_string(parts - 1);
         if (fixed[it->second] >= 0 && fixed[it->second] != m->second)
-            return "components coupled to '" + m->first + "' (not through a TLM volume) were assigned to another partition";
+            return "components coupled to '" + m->first + "' (not through a TLM volume or TLM line) were assigned to another partition";
         fixed[it->second] = m->second;
     }
     for (const auto& [id, k] : manual) {
@@ -71,8 +80,8 @@ std::string autoPartition(System& sys, int parts, const std::vector<double>& cos
         acc += gcost[g];
         partOfGroup[g] = std::min(parts - 1, total > 0 ? static_cast<int>(mid / total * parts) : 0);
     }
-    partOfComp.assign(nc, 0);
-    for (size_t c = 0; c < nc; ++c) partOfComp[c] = partOfGroup[index[group[c]]];
+    partOfUnit.assign(static_cast<size_t>(units.count), 0);
+    for (int x = 0; x < units.count; ++x) partOfUnit[static_cast<size_t>(x)] = partOfGroup[index[group[static_cast<size_t>(x)]]];
     return {};
 }
 

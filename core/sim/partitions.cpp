@@ -17,21 +17,45 @@ int findRoot(std::vector<int>& parent, int a) {
 }
 }  // namespace
 
-std::vector<int> System::couplingGroups() const {
+System::PartitionUnits System::partitionUnits(double dt) const {
+    PartitionUnits u;
     const int nc = static_cast<int>(comps.size());
-    std::vector<int> parent(static_cast<size_t>(nc));
+    u.count = nc;
+    u.comp.resize(static_cast<size_t>(nc));
+    std::iota(u.comp.begin(), u.comp.end(), 0);
+    u.endUnit.assign(static_cast<size_t>(nc), -1);
+    for (int c = 0; c < nc; ++c) {
+        const Component& k = *comps[static_cast<size_t>(c)];
+        if (dt > 0 && k.spec->states.empty() && k.splittable(dt)) {
+            u.endUnit[static_cast<size_t>(c)] = u.count++;
+            u.comp.push_back(c);
+        }
+    }
+    u.ofPort.resize(ports.size());
+    for (size_t g = 0; g < ports.size(); ++g) {
+        const int c = ports[g].comp;
+        const int e = u.endUnit[static_cast<size_t>(c)];
+        u.ofPort[g] = e >= 0 && comps[static_cast<size_t>(c)]->endOfPort(ports[g].port) == 1 ? e : c;
+    }
+    return u;
+}
+
+std::vector<int> System::couplingGroups(const PartitionUnits& u) const {
+    const int nc = static_cast<int>(comps.size());
+    std::vector<int> parent(static_cast<size_t>(u.count));
     std::iota(parent.begin(), parent.end(), 0);
     auto unite = [&](int a, int b) { parent[static_cast<size_t>(findRoot(parent, a))] = findRoot(parent, b); };
+    auto unitOf = [&](int g) { return u.ofPort[static_cast<size_t>(g)]; };
     std::vector<char> wave(hyd.size(), 0);
     for (const WaveNode& w : waveNodes_) wave[static_cast<size_t>(w.node)] = 1;
     for (size_t n = 0; n < hyd.size(); ++n) {
         if (wave[n]) continue;  // the cut: only waves of the previous step cross a TLM node
         if (hyd[n].imposer >= 0 && comps[static_cast<size_t>(hyd[n].imposer)]->isStatic()) continue;  // constant
         const auto& ps = hyd[n].ports;
-        for (size_t i = 1; i < ps.size(); ++i) unite(ports[static_cast<size_t>(ps[0])].comp, ports[static_cast<size_t>(ps[i])].comp);
+        for (size_t i = 1; i < ps.size(); ++i) unite(unitOf(ps[0]), unitOf(ps[i]));
     }
     for (const MechNode& m : mech)
-        for (size_t i = 1; i < m.ports.size(); ++i) unite(ports[static_cast<size_t>(m.ports[0])].comp, ports[static_cast<size_t>(m.ports[i])].comp);
+        for (size_t i = 1; i < m.ports.size(); ++i) unite(unitOf(m.ports[0]), unitOf(m.ports[i]));
     std::vector<int> bySlot(static_cast<size_t>(signalSlots), -1);
     for (int c = 0; c < nc; ++c) {
         const Component& k = *comps[static_cast<size_t>(c)];
@@ -41,67 +65,88 @@ std::vector<int> System::couplingGroups() const {
             if (first < 0) first = c;
             else unite(first, c);
         }
-        if (k.watchedPort >= 0) unite(c, ports[static_cast<size_t>(k.watchedPort)].comp);
+        if (k.watchedPort >= 0) unite(c, unitOf(k.watchedPort));
     }
-    std::vector<int> group(static_cast<size_t>(nc));
-    for (int c = 0; c < nc; ++c) group[static_cast<size_t>(c)] = findRoot(parent, c);
+    std::vector<int> group(static_cast<size_t>(u.count));
+    for (int c = 0; c < u.count; ++c) group[static_cast<size_t>(c)] = findRoot(parent, c);
     return group;
 }
 
-std::string System::setPartitions(const std::vector<int>& partOfComp, int parts) {
+std::string System::setPartitions(const PartitionUnits& u, const std::vector<int>& partOfUnit, int parts) {
     parts_.clear();
-    if (parts < 1 || partOfComp.size() != comps.size()) return "partition plan does not match the circuit";
+    if (parts < 1 || partOfUnit.size() != static_cast<size_t>(u.count)) return "partition plan does not match the circuit";
     if (!stepNodes_.empty() || !stageNodes_.empty())
         return "parallel partitions support the integrate and tlm pressure methods only (volume '" +
                hyd[static_cast<size_t>(stepNodes_.empty() ? stageNodes_.front() : stepNodes_.front())].name + "' uses another)";
-    const std::vector<int> group = couplingGroups();
-    std::vector<int> partOfGroup(comps.size(), -1);
-    for (size_t c = 0; c < comps.size(); ++c) {
-        const int k = partOfComp[c];
-        if (k < 0 || k >= parts) return "component '" + comps[c]->id + "' has no valid partition";
-        int& g = partOfGroup[static_cast<size_t>(group[c])];
+    const std::vector<int> group = couplingGroups(u);
+    std::vector<int> partOfGroup(static_cast<size_t>(u.count), -1);
+    for (int x = 0; x < u.count; ++x) {
+        const int k = partOfUnit[static_cast<size_t>(x)];
+        const std::string& id = comps[static_cast<size_t>(u.comp[static_cast<size_t>(x)])]->id;
+        if (k < 0 || k >= parts) return "component '" + id + "' has no valid partition";
+        int& g = partOfGroup[static_cast<size_t>(group[static_cast<size_t>(x)])];
         if (g >= 0 && g != k)
-            return "component '" + comps[c]->id + "' is coupled to a component of another partition by a non-TLM node, a "
-                   "mechanical node or a signal; partitions may only meet at TLM volumes";
+            return "component '" + id + "' is coupled to a component of another partition by a non-TLM node, a "
+                   "mechanical node or a signal; partitions may only meet at TLM volumes and TLM lines";
         g = k;
     }
+    auto partOfPort = [&](int g) { return partOfUnit[static_cast<size_t>(u.ofPort[static_cast<size_t>(g)])]; };
+    auto endPart = [&](size_t c) { return u.endUnit[c] >= 0 ? partOfUnit[static_cast<size_t>(u.endUnit[c])] : -1; };
     parts_.resize(static_cast<size_t>(parts));
     auto partOfState = std::vector<int>(states.size(), -1);
+    std::vector<size_t> compIndex;
     for (Component* c : hotOrder_) {
-        const size_t ci = static_cast<size_t>(std::find_if(comps.begin(), comps.end(), [&](const auto& u) { return u.get() == c; }) - comps.begin());
-        parts_[static_cast<size_t>(partOfComp[ci])].hot.push_back(c);
+        const size_t ci = static_cast<size_t>(std::find_if(comps.begin(), comps.end(), [&](const auto& x) { return x.get() == c; }) - comps.begin());
+        const int k0 = partOfUnit[ci], k1 = endPart(ci);
+        if (k1 >= 0 && k1 != k0) {  // cut here: each end on its side
+            parts_[static_cast<size_t>(k0)].hotEnds.push_back({c, 0});
+            parts_[static_cast<size_t>(k1)].hotEnds.push_back({c, 1});
+        } else {
+            parts_[static_cast<size_t>(k0)].hot.push_back(c);
+        }
     }
     for (size_t c = 0; c < comps.size(); ++c) {
         for (size_t s = 0; s < comps[c]->spec->states.size(); ++s)
-            partOfState[static_cast<size_t>(comps[c]->stateOffset) + s] = partOfComp[c];
-        if (comps[c]->hasStepUpdate()) parts_[static_cast<size_t>(partOfComp[c])].stepComps.push_back(comps[c].get());
+            partOfState[static_cast<size_t>(comps[c]->stateOffset) + s] = partOfUnit[c];
+        if (!comps[c]->hasStepUpdate()) continue;
+        const int k0 = partOfUnit[c], k1 = endPart(c);
+        if (k1 >= 0 && k1 != k0) {
+            parts_[static_cast<size_t>(k0)].stepEnds.push_back({comps[c].get(), 0});
+            parts_[static_cast<size_t>(k1)].stepEnds.push_back({comps[c].get(), 1});
+        } else {
+            parts_[static_cast<size_t>(k0)].stepComps.push_back(comps[c].get());
+        }
     }
     std::vector<char> wave(hyd.size(), 0);
     for (const WaveNode& w : waveNodes_) wave[static_cast<size_t>(w.node)] = 1;
     for (size_t i = 0; i < hotNodes_.size(); ++i) {
         const NodeHot& h = hotNodes_[i];
         if (wave[static_cast<size_t>(h.node)]) continue;
-        const int k = partOfComp[static_cast<size_t>(ports[static_cast<size_t>(hyd[static_cast<size_t>(h.node)].ports.front())].comp)];
+        const int k = partOfPort(hyd[static_cast<size_t>(h.node)].ports.front());
         parts_[static_cast<size_t>(k)].nodes.push_back(static_cast<int>(i));
         const PressureMethod* m = hyd[static_cast<size_t>(h.node)].method.get();
         for (int s = 0; s < m->stateCount(); ++s) partOfState[static_cast<size_t>(m->stateIndex + s)] = k;
     }
     for (size_t i = 0; i < hotMech_.size(); ++i) {
-        const int k = partOfComp[static_cast<size_t>(ports[static_cast<size_t>(mech[i].ports.front())].comp)];
+        const int k = partOfPort(mech[i].ports.front());
         parts_[static_cast<size_t>(k)].mech.push_back(static_cast<int>(i));
         partOfState[static_cast<size_t>(hotMech_[i].y)] = partOfState[static_cast<size_t>(hotMech_[i].y + 1)] = k;
     }
+    // A component solved against TLM nodes runs where its end 0 is: the solve reads the waves
+    // (both ends' of a cut line) written in the previous phase and writes its own port slots.
     for (size_t i = 0; i < waveComps_.size(); ++i)
-        parts_[static_cast<size_t>(partOfComp[static_cast<size_t>(waveComps_[i].comp)])].waveComps.push_back(static_cast<int>(i));
+        parts_[static_cast<size_t>(partOfUnit[static_cast<size_t>(waveComps_[i].comp)])].waveComps.push_back(static_cast<int>(i));
     for (size_t i = 0; i < waveNodes_.size(); ++i) {
         const WaveNode& w = waveNodes_[i];
-        const int k = w.slotEnd > w.slotBegin ? partOfComp[static_cast<size_t>(ports[static_cast<size_t>(slotPort_[static_cast<size_t>(w.slotBegin)])].comp)] : 0;
+        const int k = w.slotEnd > w.slotBegin ? partOfPort(slotPort_[static_cast<size_t>(w.slotBegin)]) : 0;
         parts_[static_cast<size_t>(k)].waveNodes.push_back(static_cast<int>(i));
     }
     for (size_t s = 0; s < states.size(); ++s) {
         if (partOfState[s] < 0) { parts_.clear(); return "state '" + states[s].name + "' belongs to no partition"; }
         parts_[static_cast<size_t>(partOfState[s])].states.push_back(static_cast<int>(s));
     }
+    for (int i : pressureStates_) parts_[static_cast<size_t>(partOfState[static_cast<size_t>(i)])].pressureStates.push_back(i);
+    for (int i : boundedStates_) parts_[static_cast<size_t>(partOfState[static_cast<size_t>(i)])].boundedStates.push_back(i);
     for (Part& p : parts_) {
         p.scratchDy.assign(states.size(), 0.0);
         p.ctx = WaveContext{e_, {}, {}, 0, {}};
@@ -126,6 +171,7 @@ void System::rhsPartition(int k, double t, const double* y, double* dy) {
         v_[static_cast<size_t>(m)] = y[hotMech_[static_cast<size_t>(m)].y + 1];
     }
     for (Component* c : part.hot) c->eval(e);
+    for (const auto& [c, end] : part.hotEnds) c->evalEnd(e, end);
     const int* hp = hotPorts_.data();
     const int* vports = hotVarPorts_.data();
     const double* flow = flow_.data();
@@ -174,14 +220,47 @@ bool System::finishStepPartition(int k, double dt) {
             return false;
         }
     }
+    for (const auto& [c, end] : part.stepEnds) {
+        std::string e = c->stepUpdateEnd(part.ctx.e, dt, end);
+        if (!e.empty()) {
+            part.ctx.failure = "component '" + c->id + "': " + e;
+            return false;
+        }
+    }
     return true;
 }
 
-void System::prepareWavesOnce(double dt) {
+bool System::partitionStatesOk(int k, const double* y) const {
+    const Part& part = parts_[static_cast<size_t>(k)];
+    double sum = 0.0;  // finite iff every state is (as firstBadState's fast path)
+    for (int i : part.states) sum += y[i] * 0.0;
+    if (sum != 0.0) return false;
+    for (int i : part.pressureStates)
+        if (y[i] < pMin || y[i] > pMax) return false;
+    return true;
+}
+
+void System::acceptPartition(int k, const double* from, double* y) const {
+    const Part& part = parts_[static_cast<size_t>(k)];
+    for (int i : part.states) y[i] = from[i];
+    for (int i : part.boundedStates)
+        if (y[i] < states[static_cast<size_t>(i)].lower) y[i] = states[static_cast<size_t>(i)].lower;
+}
+
+bool System::prepareWavesOnce(double dt) {
     currentDt_ = dt;
-    if (wavesPrepared_) return;
+    if (wavesPrepared_) return true;
     for (const WaveNode& w : waveNodes_) prepareWaveNode(w, dt);
+    // the ends of a cut line must not both set it up on their threads
+    for (Component* c : stepComps_) {
+        std::string e = c->prepareStep(dt);
+        if (!e.empty()) {
+            failure_ = "component '" + c->id + "': " + e;
+            return false;
+        }
+    }
     wavesPrepared_ = true;
+    return true;
 }
 
 std::string System::partitionFailure() {

@@ -91,12 +91,24 @@ public:
     const Eval& eval() const { return e_; }
 
     // --- parallel partitions (partitions.cpp) ---------------------------------------------
-    // Groups of components that must share a partition: joined by a non-TLM hydraulic node
-    // (static imposed nodes such as tanks do not join), a mechanical node, a signal or a watched
-    // port. One group id per component.
-    std::vector<int> couplingGroups() const;
-    // Splits the circuit into parts partitions (partOfComp[c] in [0, parts)); "" or why not.
-    std::string setPartitions(const std::vector<int>& partOfComp, int parts);
+    // Units of partitioning at step dt: every component is one unit (index = component index);
+    // a component that can be cut at dt (a long enough transmission line, splittable()) gets a
+    // second unit for its end 1. dt = 0: no cuts at components, only at TLM volumes.
+    struct PartitionUnits {
+        int count = 0;
+        std::vector<int> ofPort;   // unit of each global port
+        std::vector<int> comp;     // component of each unit
+        std::vector<int> endUnit;  // per component: the unit of its end 1, or -1 (not cut)
+    };
+    PartitionUnits partitionUnits(double dt) const;
+    // Groups of units that must share a partition: joined by a non-TLM hydraulic node (static
+    // imposed nodes such as tanks do not join), a mechanical node, a signal or a watched port.
+    // One group id per unit; without units, per component (no cuts at lines).
+    std::vector<int> couplingGroups(const PartitionUnits& u) const;
+    std::vector<int> couplingGroups() const { return couplingGroups(partitionUnits(0.0)); }
+    // Splits the circuit into parts partitions (partOfUnit[u] in [0, parts)); "" or why not.
+    std::string setPartitions(const PartitionUnits& u, const std::vector<int>& partOfUnit, int parts);
+    std::string setPartitions(const std::vector<int>& partOfComp, int parts) { return setPartitions(partitionUnits(0.0), partOfComp, parts); }
     int partitionCount() const { return static_cast<int>(parts_.size()); }
     const std::vector<int>& partitionStates(int k) const { return parts_[static_cast<size_t>(k)].states; }
     // The pieces of rhs() and beginStep() for the states and ports partition k owns; partitions
@@ -105,8 +117,14 @@ public:
     void rhsPartition(int k, double t, const double* y, double* dy);
     bool beginStepPartition(int k, double t, const double* y);
     bool finishStepPartition(int k, double dt);
-    // Serial part of the first step (waves of step 0) and the failures of the partitions.
-    void prepareWavesOnce(double dt);
+    // Partition k's share of the per-step state check (finite, pressures within [pMin, pMax])
+    // and of project(): the stepper runs them inside the fork-join; on a failed check it asks
+    // firstBadState() for the whole state, so the reported state is the serial run's.
+    bool partitionStatesOk(int k, const double* y) const;
+    void acceptPartition(int k, const double* from, double* y) const;
+    // Serial part of the first step (waves of step 0, delay lines set up for dt) and the
+    // failures of the partitions. false: failure() says why.
+    bool prepareWavesOnce(double dt);
     std::string partitionFailure();
     // TLM: number of port pressure slots (they follow the hydraulic nodes in eval().p), and the
     // Newton iterations / scalar root evaluations spent solving components against TLM nodes.
@@ -189,10 +207,12 @@ private:
     std::vector<int> slotPort_;
     std::vector<double> slotC_, slotZ_, slotQ_;
     bool wavesPrepared_ = false;
-    struct Part {
+    struct alignas(64) Part {  // own cache lines: the threads write their Part's context every stage
         std::vector<Component*> hot;
         std::vector<int> nodes, mech, states, waveComps, waveNodes;  // indices into the hot/wave tables
+        std::vector<int> pressureStates, boundedStates;
         std::vector<Component*> stepComps;
+        std::vector<std::pair<Component*, int>> hotEnds, stepEnds;  // ends of components cut here
         std::vector<double> scratchDy;
         WaveContext ctx;
     };

@@ -1,21 +1,42 @@
 #include "worker_pool.h"
 
+#include <chrono>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#endif
+
 namespace hs::sim {
 
 namespace {
-// Spin briefly (a step takes microseconds), then sleep on the atomic (a futex, no lock): on a
-// machine shared with other work a spinning or yielding waiter would hand its core to another
-// process instead of to the thread it waits for.
-template <class Ready>
-void waitFor(std::atomic<int>& a, Ready ready) {
-    for (int i = 0; i < 2000; ++i)
-        if (ready(a.load(std::memory_order_acquire))) return;
-    for (int v = a.load(std::memory_order_acquire); !ready(v); v = a.load(std::memory_order_acquire))
-        a.wait(v, std::memory_order_acquire);
+inline void cpuRelax() {
+#if defined(__x86_64__) || defined(__i386__)
+    _mm_pause();
+#endif
 }
 }  // namespace
 
-WorkerPool::WorkerPool(int threads) {
+// Spin (reading the line only, with a pause so the sibling hyper-thread keeps running) until the
+// value is reached or spinMicros have passed, then sleep on the atomic. On a machine shared with
+// other work the spin is bounded, so a waiter whose partner lost its core soon gives its own
+// core back instead of burning it.
+void WorkerPool::waitFor(std::atomic<int>& a, int value, bool equal) const {
+    auto ready = [&](int v) { return (v == value) == equal; };
+    if (ready(a.load(std::memory_order_acquire))) return;
+    using clock = std::chrono::steady_clock;
+    const auto until = clock::now() + std::chrono::duration<double, std::micro>(spinMicros_);
+    for (;;) {
+        for (int i = 0; i < 64; ++i) {
+            if (ready(a.load(std::memory_order_acquire))) return;
+            cpuRelax();
+        }
+        if (clock::now() > until) break;
+    }
+    for (int v = a.load(std::memory_order_acquire); !ready(v); v = a.load(std::memory_order_acquire))
+        a.wait(v, std::memory_order_acquire);
+}
+
+WorkerPool::WorkerPool(int threads, double spinMicros) : spinMicros_(spinMicros) {
     for (int k = 1; k < threads; ++k) threads_.emplace_back([this, k] { loop(k); });
 }
 
@@ -26,22 +47,23 @@ WorkerPool::~WorkerPool() {
     for (auto& t : threads_) t.join();
 }
 
-void WorkerPool::run(const std::function<void(int)>& job) {
-    job_ = &job;
+void WorkerPool::runRaw(void (*fn)(void*, int), void* obj) {
+    fn_ = fn;
+    obj_ = obj;
     pending_.store(static_cast<int>(threads_.size()), std::memory_order_relaxed);
     generation_.fetch_add(1, std::memory_order_acq_rel);
-    generation_.notify_all();
-    job(0);
-    waitFor(pending_, [](int v) { return v == 0; });
+    generation_.notify_all();  // a syscall only when a worker sleeps (libstdc++ counts waiters)
+    fn(obj, 0);
+    waitFor(pending_, 0, true);
 }
 
 void WorkerPool::loop(int k) {
     int seen = 0;
     for (;;) {
-        waitFor(generation_, [seen](int v) { return v != seen; });
+        waitFor(generation_, seen, false);
         seen = generation_.load(std::memory_order_acquire);
         if (quit_.load(std::memory_order_acquire)) return;
-        (*job_)(k);
+        fn_(obj_, k);
         if (pending_.fetch_sub(1, std::memory_order_acq_rel) == 1) pending_.notify_one();
     }
 }

@@ -1,6 +1,7 @@
 // hs-tlm-long: cost per step of the synthetic long TLM circuit (tlm_long_circuit.h) against its
 // length N, on 1 and 2 threads (parallel partitions cut at the TLM volumes), and a check that
-// both give bit-identical results.
+// both give bit-identical results. "T threads" always steps on the threads; "adaptive" is what
+// a run does (settings.adaptiveThreads): it times both ways now and then and takes the faster.
 //   hs-tlm-long [N ...] [--steps S] [--threads T] [--repeat R]
 // It also prints how many cores were free before and after (a pure computation on T threads),
 // since on a shared machine the speed-up cannot exceed that.
@@ -27,15 +28,17 @@ struct Timing {
     std::string error;
 };
 
-Timing timeRun(const sim::Registry& reg, int n, int threads, long steps, int repeat) {
+Timing timeRun(const sim::Registry& reg, int n, int threads, long steps, int repeat, bool adaptive = false) {
     Timing best;
     best.usPerStep = 1e300;
     const double dt = 1e-5;
     for (int r = 0; r < repeat; ++r) {
-        sim::BuildResult b = sim::build(reg, bench::tlmLongCircuit(n), bench::tlmLongSettings(n, dt, threads));
+        sim::SolverSettings settings = bench::tlmLongSettings(n, dt, threads);
+        settings.adaptiveThreads = adaptive;
+        sim::BuildResult b = sim::build(reg, bench::tlmLongCircuit(n), settings);
         if (!b.ok()) return {0, {}, b.errorText()};
         sim::RunOptions o;
-        o.solver = bench::tlmLongSettings(n, dt, threads);
+        o.solver = settings;
         o.duration = dt * static_cast<double>(steps);
         o.recordInterval = o.duration;
         const std::vector<sim::ProbeSpec> probes = {{"p", "pressure", "I" + std::to_string(n / 2)}, {"pt", "pressure", "T" + std::to_string(n - 1)}};
@@ -89,23 +92,26 @@ int main(int argc, char** argv) {
     if (sizes.empty()) sizes = {10, 50, 200, 500, 1000, 2000};
     const sim::Registry reg = sim::Registry::builtin();
     std::printf("free cores now (pure computation on %d threads): %.2f\n", threads, freeCores(threads));
-    std::printf("%6s %14s %14s %12s %10s %10s\n", "N", "1 thread us", "T threads us", "us/step/N", "speed-up", "identical");
+    std::printf("%6s %12s %12s %12s %11s %10s %10s %10s\n", "N", "1 thread us", "T threads us", "adaptive us", "us/step/N", "speed-up",
+                "adaptive", "identical");
     for (int n : sizes) {
         // alternate the two so that load from other processes hits both alike; best of each
-        Timing one, par;
-        one.usPerStep = par.usPerStep = 1e300;
-        for (int r = 0; r < repeat && one.error.empty() && par.error.empty(); ++r) {
-            const Timing a = timeRun(reg, n, 1, steps, 1), b = timeRun(reg, n, threads, steps, 1);
+        Timing one, par, ada;
+        one.usPerStep = par.usPerStep = ada.usPerStep = 1e300;
+        for (int r = 0; r < repeat && one.error.empty() && par.error.empty() && ada.error.empty(); ++r) {
+            const Timing a = timeRun(reg, n, 1, steps, 1), b = timeRun(reg, n, threads, steps, 1),
+                         c = timeRun(reg, n, threads, steps, 1, true);
             if (!a.error.empty() || a.usPerStep < one.usPerStep) one = a;
             if (!b.error.empty() || b.usPerStep < par.usPerStep) par = b;
+            if (!c.error.empty() || c.usPerStep < ada.usPerStep) ada = c;
         }
-        if (!one.error.empty() || !par.error.empty()) {
-            std::fprintf(stderr, "N = %d: %s%s\n", n, one.error.c_str(), par.error.c_str());
+        if (!one.error.empty() || !par.error.empty() || !ada.error.empty()) {
+            std::fprintf(stderr, "N = %d: %s%s%s\n", n, one.error.c_str(), par.error.c_str(), ada.error.c_str());
             return 1;
         }
-        const bool same = one.last == par.last;
-        std::printf("%6d %14.2f %14.2f %12.4f %10.2f %10s\n", n, one.usPerStep, par.usPerStep, one.usPerStep / n,
-                    one.usPerStep / par.usPerStep, same ? "yes" : "NO");
+        const bool same = one.last == par.last && one.last == ada.last;
+        std::printf("%6d %12.2f %12.2f %12.2f %11.4f %10.2f %10.2f %10s\n", n, one.usPerStep, par.usPerStep, ada.usPerStep,
+                    one.usPerStep / n, one.usPerStep / par.usPerStep, one.usPerStep / ada.usPerStep, same ? "yes" : "NO");
     }
     std::printf("free cores after the runs: %.2f\n", freeCores(threads));
     return 0;

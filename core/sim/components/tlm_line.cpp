@@ -40,7 +40,7 @@ public:
         cA_ = cB_ = p0_;
         hist_.assign(2 * static_cast<size_t>(segments_), {});  // per direction and segment
         filt_.assign(2 * static_cast<size_t>(segments_), p0_);
-        step_ = 0;
+        step_[0] = step_[1] = 0;
         dt_ = 0;
     }
     void eval(Eval& e) override {
@@ -53,50 +53,94 @@ public:
         if (z[1] > 0) setPortPressure(e, 1, (z_ * c[1] + z[1] * cB_) / (z_ + z[1]));
         return true;
     }
+    std::string prepareStep(double dt) override {
+        if (dt_ == dt) return {};
+        const double steps = delay_ / segments_ / dt;
+        if (steps < 1.0 - 1e-9)
+            return "line delay L/c per segment (" + std::to_string(delay_ / segments_) + " s) is shorter than the step (" +
+                   std::to_string(dt) + " s); use fewer segments, a longer line or a smaller step";
+        dt_ = dt;
+        steps_ = std::max(steps, 1.0);
+        const size_t len = static_cast<size_t>(std::ceil(steps_)) + 3;
+        for (auto& h : hist_) h.assign(len, p0_);
+        return {};
+    }
     std::string stepUpdate(Eval& e, double dt) override {
         if (dt_ == 0) {
-            dt_ = dt;
-            steps_ = delay_ / segments_ / dt;
-            if (steps_ < 1.0 - 1e-9)
-                return "line delay L/c per segment (" + std::to_string(delay_ / segments_) + " s) is shorter than the step (" +
-                       std::to_string(dt) + " s); use fewer segments, a longer line or a smaller step";
-            steps_ = std::max(steps_, 1.0);
-            const size_t len = static_cast<size_t>(std::ceil(steps_)) + 3;
-            for (auto& h : hist_) h.assign(len, p0_);
+            std::string err = prepareStep(dt);
+            if (!err.empty()) return err;
         }
         // Waves leaving both ends at this step: w = p + Z'*q with q = (p - c)/Z' into the line.
         const double wA = 2.0 * P(e, 0) - cA_;
         const double wB = 2.0 * P(e, 1) - cB_;
-        cB_ = advance(0, wA);
-        cA_ = advance(static_cast<size_t>(segments_), wB);
-        ++step_;
+        send(0, wA, step_[0]);
+        send(static_cast<size_t>(segments_), wB, step_[1]);
+        cB_ = receive(0, step_[1]);
+        cA_ = receive(static_cast<size_t>(segments_), step_[0]);
+        ++step_[0];
+        ++step_[1];
+        return {};
+    }
+    // A cut at the line: end k sends its wave and takes the one arriving from the far end. The
+    // far end's store of this step must not be needed: the sample read at step n is at index
+    // n + 1 - T/dt, stored one step ahead in the later segments, so a line of one segment needs
+    // a delay of 2 steps, one of several segments 1 step per segment.
+    bool splittable(double dt) const override {
+        const double steps = delay_ / segments_ / dt;
+        return steps >= (segments_ > 1 ? 1.0 : 2.0) - 1e-9;
+    }
+    int endOfPort(int port) const override { return port; }
+    void evalEnd(Eval& e, int end) override {
+        if (end == 0) setFlow(e, 0, (P(e, 0) - cA_) / z_);
+        else setFlow(e, 1, (P(e, 1) - cB_) / z_);
+    }
+    std::string stepUpdateEnd(Eval& e, double, int end) override {
+        // prepareStep() ran before the first step (the system calls it for partitioned runs)
+        if (end == 0) {
+            send(0, 2.0 * P(e, 0) - cA_, step_[0]);
+            cA_ = receive(static_cast<size_t>(segments_), step_[0]);
+        } else {
+            send(static_cast<size_t>(segments_), 2.0 * P(e, 1) - cB_, step_[1]);
+            cB_ = receive(0, step_[1]);
+        }
+        ++step_[end];
         return {};
     }
 
 private:
-    // Pushes the wave entering the first segment of one direction at step n and returns the wave
-    // arriving at the far end at step n+1, after every segment's delay and filter.
-    double advance(size_t first, double in) {
+    // One direction of the line, segments first .. first+segments-1: send() pushes the wave
+    // entering the first segment at step n through every segment but the last (delay and
+    // filter) and stores it in the last one; receive() returns the wave arriving at the far
+    // end at step n+1, after the last segment's delay and filter.
+    void send(size_t first, double in, long step) {
         double x = in;
-        for (int s = 0; s < segments_; ++s) {
-            auto& h = hist_[first + static_cast<size_t>(s)];
-            const long stored = step_ + (s == 0 ? 0 : 1);  // later segments are fed one step ahead
-            h[static_cast<size_t>(stored) % h.size()] = x;
-            // Value that entered at time t_{n+1} - T_seg, between stored indices.
-            const double at = static_cast<double>(step_ + 1) - steps_;
-            const double lo = std::floor(at), frac = at - lo;
-            auto sample = [&](double idx) { return idx < 0 ? p0_ : h[static_cast<size_t>(idx) % h.size()]; };
-            const double raw = frac == 0 ? sample(lo) : (1 - frac) * sample(lo) + frac * sample(lo + 1);
-            double& f = filt_[first + static_cast<size_t>(s)];
-            f = alpha_ * f + (1.0 - alpha_) * raw;
-            x = f;
+        for (int s = 0; s + 1 < segments_; ++s) {
+            store(first + static_cast<size_t>(s), s, x, step);
+            x = sampleFiltered(first + static_cast<size_t>(s), step);
         }
-        return x;
+        store(first + static_cast<size_t>(segments_ - 1), segments_ - 1, x, step);
+    }
+    double receive(size_t first, long step) { return sampleFiltered(first + static_cast<size_t>(segments_ - 1), step); }
+    void store(size_t seg, int s, double x, long step) {
+        auto& h = hist_[seg];
+        const long stored = step + (s == 0 ? 0 : 1);  // later segments are fed one step ahead
+        h[static_cast<size_t>(stored) % h.size()] = x;
+    }
+    double sampleFiltered(size_t seg, long step) {
+        const auto& h = hist_[seg];
+        // Value that entered at time t_{n+1} - T_seg, between stored indices.
+        const double at = static_cast<double>(step + 1) - steps_;
+        const double lo = std::floor(at), frac = at - lo;
+        auto sample = [&](double idx) { return idx < 0 ? p0_ : h[static_cast<size_t>(idx) % h.size()]; };
+        const double raw = frac == 0 ? sample(lo) : (1 - frac) * sample(lo) + frac * sample(lo + 1);
+        double& f = filt_[seg];
+        f = alpha_ * f + (1.0 - alpha_) * raw;
+        return f;
     }
 
     double p0_ = 0, alpha_ = 0, inertance_ = 0, zc_ = 1, z_ = 1, delay_ = 0, dt_ = 0, steps_ = 1, cA_ = 0, cB_ = 0;
     int segments_ = 1;
-    long step_ = 0;
+    long step_[2] = {0, 0};  // per end: the ends of a cut line advance on different threads
     std::vector<std::vector<double>> hist_;
     std::vector<double> filt_;
 };

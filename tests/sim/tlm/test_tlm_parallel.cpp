@@ -12,8 +12,9 @@ using namespace hs::sim::test;
 
 namespace {
 
-RunResult runLong(int n, int threads, std::map<std::string, int> manual = {}) {
+RunResult runLong(int n, int threads, std::map<std::string, int> manual = {}, bool adaptive = true) {
     SolverSettings s = hs::bench::tlmLongSettings(n, 1e-5, threads);
+    s.adaptiveThreads = adaptive;
     s.partition = std::move(manual);
     std::vector<ProbeSpec> pr;
     for (int k = 0; k < n; k += 7) {
@@ -22,6 +23,59 @@ RunResult runLong(int n, int threads, std::map<std::string, int> manual = {}) {
         pr.push_back({"qa" + std::to_string(k), "flow", "a" + std::to_string(k) + ".A"});
     }
     return buildAndRun(hs::bench::tlmLongCircuit(n), pr, runOptions(s, 0.02, 1e-4));
+}
+
+// A chain cut only at TLM lines (every volume integrated): pressure source -> turbulent orifice
+// a<k> -> volume I<k> -> TlmLine L<k> (2 m, 10 mm: delay 1.87 ms) -> volume J<k> -> next
+// segment ... -> laminar orifice b -> tank.
+Netlist lineChain(int n, int segments) {
+    Netlist net;
+    net.fluid.bulk = constantBe(1e9);
+    net.fluid.density = 870;
+    net.components.push_back(comp("PressureSource", "src", {{"p", 1e7}}));
+    std::string prev = "src", prevPort = "P";
+    for (int k = 0; k < n; ++k) {
+        const std::string s = std::to_string(k);
+        net.components.push_back(comp("TurbulentOrifice", "a" + s, {{"k", 2.2e-8}, {"dp_tr", 1e5}}, {{"spec", "k"}}));
+        net.components.push_back(comp("Volume", "I" + s, {{"V", 1e-4}}));
+        net.components.push_back(comp("TlmLine", "L" + s, {{"L", 2.0}, {"d", 0.01}, {"alpha", 0.1}, {"segments", double(segments)}}));
+        net.components.push_back(comp("Volume", "J" + s, {{"V", 1e-4}}));
+        net.wires.push_back(wire(prev, prevPort, "a" + s, "A"));
+        net.wires.push_back(wire("a" + s, "B", "I" + s, "P1"));
+        net.wires.push_back(wire("I" + s, "P2", "L" + s, "A"));
+        net.wires.push_back(wire("L" + s, "B", "J" + s, "P1"));
+        prev = "J" + s;
+        prevPort = "P2";
+    }
+    net.components.push_back(comp("LaminarOrifice", "b", {{"G", 1e-10}}));
+    net.components.push_back(comp("Tank", "tank"));
+    net.wires.push_back(wire(prev, prevPort, "b", "A"));
+    net.wires.push_back(wire("b", "B", "tank", "P"));
+    return net;
+}
+
+RunResult runLineChain(int n, int segments, double dt, int threads, std::map<std::string, int> manual = {}) {
+    SolverSettings s = solver("rk4", dt);
+    s.threads = threads;
+    s.adaptiveThreads = false;  // always on the threads: the cut itself is under test
+    s.partition = std::move(manual);
+    std::vector<ProbeSpec> pr;
+    for (int k = 0; k < n; ++k) {
+        pr.push_back({"I" + std::to_string(k), "pressure", "I" + std::to_string(k)});
+        pr.push_back({"J" + std::to_string(k), "pressure", "J" + std::to_string(k)});
+        pr.push_back({"qA" + std::to_string(k), "flow", "L" + std::to_string(k) + ".A"});
+        pr.push_back({"qB" + std::to_string(k), "flow", "L" + std::to_string(k) + ".B"});
+    }
+    return buildAndRun(lineChain(n, segments), pr, runOptions(s, 0.03, 1e-4));
+}
+
+void compareBits(const RunResult& serial, const RunResult& par) {
+    QVERIFY2(serial.ok && par.ok, (serial.error + par.error).c_str());
+    QCOMPARE(par.trace.time.size(), serial.trace.time.size());
+    for (size_t c = 0; c < serial.trace.columns.size(); ++c)
+        for (size_t i = 0; i < serial.trace.time.size(); ++i)
+            QVERIFY2(par.trace.columns[c][i] == serial.trace.columns[c][i],
+                     qPrintable(QString("%1 at %2").arg(QString::fromStdString(serial.trace.names[c])).arg(serial.trace.time[i])));
 }
 
 }  // namespace
@@ -59,15 +113,20 @@ private slots:
     }
 
     void bitIdentical_data() {
+        // adaptive: the run switches between the threads and one thread (timing windows of 64
+        // steps in 2000), so both paths and the switches between them are compared
         QTest::addColumn<int>("threads");
-        QTest::newRow("2 threads") << 2;
-        QTest::newRow("3 threads") << 3;
+        QTest::addColumn<bool>("adaptive");
+        QTest::newRow("2 threads") << 2 << false;
+        QTest::newRow("3 threads") << 3 << false;
+        QTest::newRow("2 threads adaptive") << 2 << true;
     }
     void bitIdentical() {
         QFETCH(int, threads);
+        QFETCH(bool, adaptive);
         RunResult serial = runLong(40, 1);
         QVERIFY2(serial.ok, serial.error.c_str());
-        RunResult par = runLong(40, threads);
+        RunResult par = runLong(40, threads, {}, adaptive);
         QVERIFY2(par.ok, par.error.c_str());
         QCOMPARE(par.trace.time.size(), serial.trace.time.size());
         for (size_t c = 0; c < serial.trace.columns.size(); ++c)
@@ -75,6 +134,47 @@ private slots:
                 QVERIFY2(par.trace.columns[c][i] == serial.trace.columns[c][i],
                          qPrintable(QString("%1 at %2").arg(QString::fromStdString(serial.trace.names[c])).arg(serial.trace.time[i])));
         QVERIFY(std::abs(serial.trace.columns[0].back()) > 1e5);  // the chain carries flow
+    }
+
+    // TLM lines are cuts when their delay allows: a line's ends see each other's waves only
+    // after T = L/c, so with T/dt >= 2 (one segment) or >= 1 per segment (several) each end
+    // can step on its own thread. Shorter lines join their sides.
+    void cutAtLines() {
+        BuildResult b = build(registry(), lineChain(4, 1), solver("rk4", 1e-5));
+        QVERIFY2(b.ok(), b.errorText().c_str());
+        System& sys = *b.system;
+        auto distinctGroups = [&](double dt) {
+            const System::PartitionUnits u = sys.partitionUnits(dt);
+            const std::vector<int> g = sys.couplingGroups(u);
+            std::set<int> seen;
+            for (int x = 0; x < u.count; ++x)
+                if (!sys.comps[static_cast<size_t>(u.comp[static_cast<size_t>(x)])]->isStatic()) seen.insert(g[static_cast<size_t>(x)]);
+            return seen.size();
+        };
+        QCOMPARE(distinctGroups(1e-5), size_t(5));  // 4 lines cut the chain into 5 groups
+        QCOMPARE(distinctGroups(0.0), size_t(1));   // no cuts at lines
+        QCOMPARE(distinctGroups(0.9e-3), size_t(5));  // T/dt = 2.07
+        QCOMPARE(distinctGroups(1e-3), size_t(1));    // T/dt = 1.87 < 2: not a cut
+        BuildResult seg = build(registry(), lineChain(4, 2), solver("rk4", 1e-5));
+        QVERIFY(seg.ok());
+        // two segments of T/2 = 0.93 ms: a cut down to dt = T/2
+        QVERIFY(seg.system->partitionUnits(0.9e-3).count == int(seg.system->comps.size()) + 4);
+        QVERIFY(seg.system->partitionUnits(1e-3).count == int(seg.system->comps.size()));
+
+        // bit-identical to the serial run, one segment and several (per segment 1.87 steps)
+        compareBits(runLineChain(6, 1, 1e-5, 1), runLineChain(6, 1, 1e-5, 2));
+        compareBits(runLineChain(6, 1, 1e-5, 1), runLineChain(6, 1, 1e-5, 3));
+        const RunResult serialSeg = runLineChain(6, 100, 1e-5, 1);
+        compareBits(serialSeg, runLineChain(6, 100, 1e-5, 2));
+        // the waves do travel: the far end of the first line sees the source after the delay
+        QVERIFY(serialSeg.ok);
+        QVERIFY(std::abs(serialSeg.trace.columns[1].back()) > 1e5);
+        // by hand across a line
+        compareBits(runLineChain(6, 1, 1e-5, 1), runLineChain(6, 1, 1e-5, 2, {{"I0", 0}, {"J0", 1}}));
+        // a line too short for the step joins its sides: splitting it by hand is refused
+        const RunResult shortLine = runLineChain(2, 1, 1e-3, 2, {{"I0", 0}, {"J0", 1}});
+        QVERIFY(!shortLine.ok);
+        QVERIFY2(shortLine.error.find("assigned to another partition") != std::string::npos, shortLine.error.c_str());
     }
 
     // By hand: segments 0-9 on partition 1, the rest automatic; still identical. A hand split

@@ -13,6 +13,7 @@
 #include <utility>
 #include <set>
 
+#include "method_params_form.h"
 #include "commands/add_component_command.h"
 #include "clipboard_codec.h"
 #include "commands/add_wire_command.h"
@@ -170,10 +171,7 @@ void CircuitScene::setCurrentConfig(const QString& name) {
 }
 
 QString CircuitScene::methodOf(const QString& volumeId) const {
-    const auto* cfg = doc_.circuit().config(config_);
-    if (!cfg) return QStringLiteral("integrate");
-    auto it = cfg->methods.find(volumeId);
-    return it == cfg->methods.end() ? QStringLiteral("integrate") : it->second.method;
+    return effectiveMethod(doc_.circuit().config(config_), volumeId);
 }
 
 void CircuitScene::refreshBadges() {

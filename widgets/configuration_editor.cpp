@@ -2,43 +2,78 @@
 
 #include <QComboBox>
 #include <QFormLayout>
+#include <QGridLayout>
+#include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QTableWidget>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <limits>
 
 #include "circuit_scene.h"
 #include "sim/stepper.h"
 #include "commands/configs_command.h"
+#include "method_params_form.h"
 #include "model/circuit_document.h"
 #include "quantity_edit.h"
 #include "sim/registry.h"
 
 namespace hs::widgets {
 
+namespace {
+
+// A table as tall as its rows (at most maxRows, then it scrolls), so that a short list leaves
+// no empty block in the dock.
+void fitHeight(QTableWidget* t, int maxRows) {
+    int h = t->horizontalHeader()->height() + 2 * t->frameWidth();
+    for (int r = 0; r < std::min(t->rowCount(), maxRows); ++r) h += t->rowHeight(r);
+    if (t->rowCount() == 0) h += t->verticalHeader()->defaultSectionSize();
+    t->setFixedHeight(h);
+}
+
+void compactRows(QTableWidget* t) {
+    t->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    t->verticalHeader()->setDefaultSectionSize(t->fontMetrics().height() + 14);
+}
+
+}  // namespace
+
 ConfigurationEditor::ConfigurationEditor(CircuitScene& scene, QWidget* parent)
     : QWidget(parent), scene_(scene), list_(new QListWidget(this)), add_(new QPushButton(tr("Add"), this)),
       dup_(new QPushButton(tr("Duplicate"), this)), del_(new QPushButton(tr("Delete"), this)),
-      ref_(new QPushButton(tr("Reference"), this)), description_(new QLineEdit(this)), stepper_(new QComboBox(this)),
+      ref_(new QPushButton(tr("Reference"), this)), allTlm_(new QPushButton(tr("All volumes TLM"), this)),
+      description_(new QLineEdit(this)), stepper_(new QComboBox(this)),
       dt_(new QuantityEdit(this)), rtol_(new QuantityEdit(this)), atol_(new QuantityEdit(this)),
-      maxStep_(new QuantityEdit(this)), methods_(new QTableWidget(this)) {
+      maxStep_(new QuantityEdit(this)), defaultMethod_(new QComboBox(this)),
+      defaultParams_(new MethodParamsForm(QStringLiteral("dparam_"), this)), methods_(new QTableWidget(this)),
+      threads_(new QSpinBox(this)), threadsNote_(new QLabel(this)), partition_(new QTableWidget(this)),
+      partitionMsg_(new QLabel(this)) {
     constexpr double inf = std::numeric_limits<double>::infinity();
     auto* lay = new QVBoxLayout(this);
     lay->setContentsMargins(4, 4, 4, 4);
     list_->setMaximumHeight(110);
     list_->setToolTip(tr("Double-click a name to rename it. The reference (bold) is what the others are compared with."));
     lay->addWidget(list_);
-    auto* buttons = new QHBoxLayout;
-    for (auto* b : {add_, dup_, del_, ref_}) buttons->addWidget(b);
+    // Two rows, so that the dock can stay narrow without clipping a button.
+    auto* buttons = new QGridLayout;
+    buttons->addWidget(add_, 0, 0);
+    buttons->addWidget(dup_, 0, 1);
+    buttons->addWidget(del_, 0, 2);
+    buttons->addWidget(ref_, 1, 0);
+    buttons->addWidget(allTlm_, 1, 1, 1, 2);
     ref_->setToolTip(tr("Mark the selected configuration as the reference"));
     lay->addLayout(buttons);
+    allTlm_->setObjectName("allVolumesTlm");
+    allTlm_->setToolTip(tr("Adds the configuration \"TLM (all volumes)\": stepper rk4, the selected configuration's step "
+                           "(1e-4 s if it is adaptive), default method tlm for every volume (Hopsan style)"));
     auto* form = new QFormLayout;
     form->addRow(tr("Description"), description_);
     for (const auto& s : hs::sim::stepperNames()) stepper_->addItem(QString::fromStdString(s));
@@ -56,17 +91,83 @@ ConfigurationEditor::ConfigurationEditor(CircuitScene& scene, QWidget* parent)
     form->addRow(tr("Abs. tolerance"), atol_);
     form->addRow(tr("Max. step (0: none)"), maxStep_);
     lay->addLayout(form);
-    lay->addWidget(new QLabel(tr("Pressure method per volume:"), this));
+
+    // Pressure methods: the default for every volume without its own entry, then the overrides.
+    auto* methodsBox = new QGroupBox(tr("Pressure methods"), this);
+    auto* ml = new QVBoxLayout(methodsBox);
+    auto* defaultLabel = new QLabel(tr("Default method for other volumes:"), methodsBox);
+    defaultLabel->setBuddy(defaultMethod_);
+    ml->addWidget(defaultLabel);
+    defaultMethod_->setObjectName("defaultMethodCombo");
+    defaultMethod_->setToolTip(tr("The pressure method of every volume not given its own method below (file key "
+                                  "\"default_method\"). With tlm every such volume is a TLM element: the Hopsan-style "
+                                  "configuration, explicit at any step, and cut points for parallel partitions."));
+    defaultMethod_->addItem(tr("(integrate — none)"), QString());
+    fillMethodCombo(defaultMethod_, scene_.registry());
+    // "(integrate — none)" stands for integrate: it has no parameters, an explicit entry would
+    // only differ in the file.
+    if (int k = defaultMethod_->findData(QStringLiteral("integrate")); k > 0) defaultMethod_->removeItem(k);
+    ml->addWidget(defaultMethod_);
+    defaultParams_->form()->setContentsMargins(12, 0, 0, 0);
+    ml->addWidget(defaultParams_);
+    auto* perVolume = new QLabel(tr("Per volume (\"default\": follows the method above):"), methodsBox);
+    perVolume->setWordWrap(true);
+    ml->addWidget(perVolume);
+    methods_->setObjectName("volumeMethods");
     methods_->setColumnCount(2);
     methods_->setHorizontalHeaderLabels({tr("Volume"), tr("Method")});
     methods_->horizontalHeader()->setStretchLastSection(true);
     methods_->verticalHeader()->hide();
-    lay->addWidget(methods_, 1);
+    compactRows(methods_);
+    ml->addWidget(methods_);
+    lay->addWidget(methodsBox);
+
+    // Parallel partitions, cut at TLM volumes.
+    auto* parBox = new QGroupBox(tr("Parallel partitions"), this);
+    auto* pl = new QVBoxLayout(parBox);
+    auto* pform = new QFormLayout;
+    threads_->setObjectName("threadsSpin");
+    threads_->setRange(1, 64);
+    threads_->setKeyboardTracking(false);
+    threads_->setToolTip(tr("Parallel partitions cut at TLM volumes (file key \"threads\"), stepped on this many "
+                            "threads; results are identical to one thread. Only for the rk4 and euler steppers and "
+                            "with the integrate and tlm methods."));
+    pform->addRow(tr("Threads"), threads_);
+    pl->addLayout(pform);
+    threadsNote_->setObjectName("threadsNote");
+    threadsNote_->setWordWrap(true);
+    threadsNote_->hide();
+    pl->addWidget(threadsNote_);
+    auto* byHand = new QLabel(tr("Partition by hand (\"auto\": balanced automatically):"), parBox);
+    byHand->setWordWrap(true);
+    pl->addWidget(byHand);
+    partition_->setObjectName("partitionTable");
+    partition_->setColumnCount(2);
+    partition_->setHorizontalHeaderLabels({tr("Component"), tr("Partition")});
+    partition_->horizontalHeader()->setStretchLastSection(true);
+    partition_->verticalHeader()->hide();
+    compactRows(partition_);
+    partition_->setToolTip(tr("Components assigned to a partition (0 .. threads-1) by hand (file key \"partition\"); "
+                              "components coupled other than through a TLM volume must share a partition"));
+    pl->addWidget(partition_);
+    partitionMsg_->setObjectName("partitionMessage");
+    partitionMsg_->setWordWrap(true);
+    partitionMsg_->setStyleSheet("color:#c0392b");
+    partitionMsg_->hide();
+    pl->addWidget(partitionMsg_);
+    lay->addWidget(parBox);
+    lay->addStretch(1);
+    // Long items (method titles) must not widen the dock past its width: the combos elide.
+    for (QComboBox* b : {stepper_, defaultMethod_}) {
+        b->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        b->setMinimumContentsLength(8);
+    }
 
     connect(add_, &QPushButton::clicked, this, &ConfigurationEditor::addConfig);
     connect(dup_, &QPushButton::clicked, this, &ConfigurationEditor::duplicateConfig);
     connect(del_, &QPushButton::clicked, this, &ConfigurationEditor::deleteConfig);
     connect(ref_, &QPushButton::clicked, this, &ConfigurationEditor::markReference);
+    connect(allTlm_, &QPushButton::clicked, this, &ConfigurationEditor::addAllVolumesTlm);
     connect(list_, &QListWidget::currentRowChanged, this, [this] {
         if (updating_) return;
         showDetails();
@@ -107,6 +208,36 @@ ConfigurationEditor::ConfigurationEditor(CircuitScene& scene, QWidget* parent)
     numeric(rtol_, &hs::model::SolverConfigDoc::rtol, tr("rtol"));
     numeric(atol_, &hs::model::SolverConfigDoc::atol, tr("atol"));
     numeric(maxStep_, &hs::model::SolverConfigDoc::maxStep, tr("max step"));
+    connect(defaultMethod_, &QComboBox::activated, this, [this] {
+        const int i = current();
+        if (i < 0) return;
+        const QString m = defaultMethod_->currentData().toString();
+        edit(tr("Default method %1").arg(m.isEmpty() ? QStringLiteral("integrate") : m), [&](auto& v) {
+            auto& cfg = v[size_t(i)];
+            if (m.isEmpty()) cfg.defaultMethod.reset();
+            else if (!cfg.defaultMethod || cfg.defaultMethod->method != m) cfg.defaultMethod = hs::model::MethodDoc{m, {}, {}};
+        });
+    });
+    connect(defaultParams_, &MethodParamsForm::paramChanged, this, [this](const QString& name, const QVariant& value) {
+        const int i = current();
+        if (i < 0 || updating_) return;
+        edit(tr("Default method: %1").arg(name), [&](auto& v) {
+            auto& cfg = v[size_t(i)];
+            if (!cfg.defaultMethod) return;
+            if (value.isValid()) cfg.defaultMethod->params[name] = value.toDouble();
+            else cfg.defaultMethod->params.erase(name);
+        }, "cfg/" + QString::number(i) + "/default/" + name);
+    });
+    connect(threads_, &QSpinBox::valueChanged, this, [this](int n) {
+        const int i = current();
+        if (i < 0 || updating_) return;
+        edit(tr("Threads %1").arg(n), [&](auto& v) {
+            auto& cfg = v[size_t(i)];
+            cfg.threads = n;
+            // One thread: nothing to assign; the entries would only make the file invalid.
+            if (n == 1) cfg.partition.clear();
+        }, "cfg/" + QString::number(i) + "/threads");
+    });
     connect(&scene_.document(), &hs::model::CircuitDocument::configsChanged, this, &ConfigurationEditor::refresh);
     connect(&scene_.document(), &hs::model::CircuitDocument::reset, this, &ConfigurationEditor::refresh);
     connect(&scene_.document(), &hs::model::CircuitDocument::componentAdded, this, &ConfigurationEditor::showDetails);
@@ -137,6 +268,21 @@ void ConfigurationEditor::addConfig() {
     hs::model::SolverConfigDoc c;
     c.name = uniqueName(tr("RK4 1e-5"));
     c.reference = scene_.document().circuit().configs.empty();
+    edit(tr("Add configuration %1").arg(c.name), [&](auto& v) { v.push_back(c); });
+    list_->setCurrentRow(list_->count() - 1);
+}
+
+void ConfigurationEditor::addAllVolumesTlm() {
+    const auto& cfgs = scene_.document().circuit().configs;
+    const int i = current();
+    hs::model::SolverConfigDoc c;
+    c.name = uniqueName(tr("TLM (all volumes)"));
+    c.description = tr("Every volume a TLM element (default_method tlm), as Hopsan does");
+    c.stepper = QStringLiteral("rk4");
+    // TLM needs a fixed step: keep the selected configuration's, else a step that suits most circuits.
+    c.dt = i >= 0 && hs::sim::isFixedStepper(cfgs[size_t(i)].stepper.toStdString()) ? cfgs[size_t(i)].dt : 1e-4;
+    c.defaultMethod = hs::model::MethodDoc{QStringLiteral("tlm"), {}, {}};
+    c.reference = cfgs.empty();
     edit(tr("Add configuration %1").arg(c.name), [&](auto& v) { v.push_back(c); });
     list_->setCurrentRow(list_->count() - 1);
 }
@@ -193,13 +339,24 @@ void ConfigurationEditor::refresh() {
 
 void ConfigurationEditor::showDetails() {
     const int i = current();
-    for (QWidget* w : std::initializer_list<QWidget*>{dup_, del_, ref_, description_, stepper_, dt_, rtol_, atol_, maxStep_, methods_})
+    for (QWidget* w : std::initializer_list<QWidget*>{dup_, del_, ref_, description_, stepper_, dt_, rtol_, atol_, maxStep_,
+                                                      defaultMethod_, methods_, threads_})
         w->setEnabled(i >= 0);
-    methods_->setRowCount(0);
-    if (i < 0) return;
+    if (i < 0) {
+        partition_->setRowCount(0);
+        defaultParams_->build(nullptr, {});
+        shownDefault_.clear();
+        threadsNote_->hide();
+        partitionMsg_->hide();
+        partition_->setEnabled(false);
+        return;
+    }
     updating_ = true;
     const auto& c = scene_.document().circuit().configs[size_t(i)];
-    if (!description_->hasFocus()) description_->setText(c.description);
+    if (!description_->hasFocus()) {
+        description_->setText(c.description);
+        description_->setCursorPosition(0);  // show the beginning of a long description
+    }
     stepper_->setCurrentText(c.stepper);
     dt_->setValue(c.dt);
     rtol_->setValue(c.rtol);
@@ -211,31 +368,191 @@ void ConfigurationEditor::showDetails() {
     rtol_->setEnabled(tolerances);
     atol_->setEnabled(tolerances);
     maxStep_->setEnabled(adaptive);
-    for (const auto& comp : scene_.document().circuit().components) {
-        if (comp.type != "Volume") continue;
-        const int r = methods_->rowCount();
-        methods_->insertRow(r);
-        methods_->setItem(r, 0, new QTableWidgetItem(comp.id));
-        methods_->item(r, 0)->setFlags(Qt::ItemIsEnabled);
-        auto* box = new QComboBox(methods_);
-        for (const auto* m : scene_.registry().methods()) box->addItem(QString::fromStdString(m->title), QString::fromStdString(m->id));
-        auto it = c.methods.find(comp.id);
-        box->setCurrentIndex(box->findData(it == c.methods.end() ? QStringLiteral("integrate") : it->second.method));
-        const QString vol = comp.id;
-        connect(box, &QComboBox::activated, this, [this, i, vol, box] {
-            const QString m = box->currentData().toString();
-            edit(tr("%1: %2").arg(vol, m), [&](auto& v) {
-                auto& cfg = v[size_t(i)];
-                auto cur = cfg.methods.find(vol);
-                if (cur != cfg.methods.end() && cur->second.method == m) return;
-                if (m == "integrate") cfg.methods.erase(vol);
-                else cfg.methods[vol] = hs::model::MethodDoc{m, {}, {}};
+    showMethods(i);
+    showParallel(i);
+    updating_ = false;
+}
+
+void ConfigurationEditor::showMethods(int i) {
+    const auto& c = scene_.document().circuit().configs[size_t(i)];
+    const auto& reg = scene_.registry();
+    defaultMethod_->setCurrentIndex(std::max(0, defaultMethod_->findData(c.defaultMethod ? c.defaultMethod->method : QString())));
+    // The parameter form is rebuilt only when the configuration or its default method changes, so
+    // a field being typed in keeps its focus.
+    const QString key = QString::number(i) + '/' + (c.defaultMethod ? c.defaultMethod->method : QString());
+    const std::map<QString, double> params = c.defaultMethod ? c.defaultMethod->params : std::map<QString, double>{};
+    if (key != shownDefault_) {
+        shownDefault_ = key;
+        defaultParams_->build(c.defaultMethod ? reg.findMethod(c.defaultMethod->method.toStdString()) : nullptr, params);
+    } else {
+        defaultParams_->setValues(params);
+    }
+    defaultParams_->setVisible(defaultParams_->form()->rowCount() > 0);
+
+    const QString def = defaultMethodId(&c);
+    // Rows are rebuilt only when the volumes change, so a picker keeps its focus across edits.
+    QStringList volumes, shown;
+    for (const auto& comp : scene_.document().circuit().components)
+        if (comp.type == "Volume") volumes << comp.id;
+    for (int r = 0; r < methods_->rowCount(); ++r) shown << methods_->item(r, 0)->text();
+    if (volumes != shown) {
+        methods_->setRowCount(0);
+        for (const QString& vol : volumes) {
+            const int r = methods_->rowCount();
+            methods_->insertRow(r);
+            auto* name = new QTableWidgetItem(vol);
+            name->setFlags(Qt::ItemIsEnabled);
+            methods_->setItem(r, 0, name);
+            auto* box = new QComboBox(methods_);
+            box->setObjectName("method_" + vol);
+            box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+            box->setMinimumContentsLength(8);
+            box->addItem(QString(), QString());  // "default: ...", set below
+            box->setItemData(0, tr("No method of its own: follows the default method of the configuration"), Qt::ToolTipRole);
+            fillMethodCombo(box, reg);
+            connect(box, &QComboBox::activated, this, [this, vol, box] {
+                const int cfg = current();
+                if (cfg < 0) return;
+                const QString m = box->currentData().toString();
+                edit(tr("%1: %2").arg(vol, m.isEmpty() ? tr("default method") : m), [&](auto& v) {
+                    auto& cf = v[size_t(cfg)];
+                    auto cur = cf.methods.find(vol);
+                    if (cur != cf.methods.end() && cur->second.method == m) return;
+                    // Without a default method an entry "integrate" means what no entry means: keep the file minimal.
+                    if (m.isEmpty() || (m == "integrate" && !cf.defaultMethod)) cf.methods.erase(vol);
+                    else cf.methods[vol] = hs::model::MethodDoc{m, {}, {}};
+                });
             });
-        });
-        methods_->setCellWidget(r, 1, box);
+            methods_->setCellWidget(r, 1, box);
+        }
+    }
+    for (int r = 0; r < methods_->rowCount(); ++r) {
+        QTableWidgetItem* name = methods_->item(r, 0);
+        auto* box = static_cast<QComboBox*>(methods_->cellWidget(r, 1));
+        const QString vol = name->text();
+        box->setItemText(0, tr("default (%1)").arg(def));
+        box->setItemIcon(0, box->itemIcon(box->findData(def)));
+        auto it = c.methods.find(vol);
+        const bool follows = it == c.methods.end();
+        box->setCurrentIndex(follows ? 0 : std::max(0, box->findData(it->second.method)));
+        QFont f = name->font();
+        f.setItalic(follows);
+        name->setFont(f);
+        name->setForeground(palette().color(follows ? QPalette::Disabled : QPalette::Active, QPalette::Text));
+        name->setToolTip(follows ? tr("%1 follows the default method (%2)").arg(vol, def) : tr("%1 has its own method").arg(vol));
     }
     methods_->resizeColumnToContents(0);
-    updating_ = false;
+    fitHeight(methods_, 8);
+}
+
+QComboBox* ConfigurationEditor::volumeMethodCombo(const QString& volume) const {
+    for (int r = 0; r < methods_->rowCount(); ++r)
+        if (methods_->item(r, 0)->text() == volume) return static_cast<QComboBox*>(methods_->cellWidget(r, 1));
+    return nullptr;
+}
+
+QSpinBox* ConfigurationEditor::partitionSpin(const QString& component) const {
+    for (int r = 0; r < partition_->rowCount(); ++r)
+        if (partition_->item(r, 0)->text() == component) return static_cast<QSpinBox*>(partition_->cellWidget(r, 1));
+    return nullptr;
+}
+
+void ConfigurationEditor::showParallel(int i) {
+    const auto& circuit = scene_.document().circuit();
+    const auto& c = circuit.configs[size_t(i)];
+    if (threads_->value() != c.threads) threads_->setValue(c.threads);  // updating_ is set: no edit
+    const bool fixedExplicit = c.stepper == "rk4" || c.stepper == "euler";
+    const bool parallel = c.threads > 1 || !c.partition.empty();
+    // The engine's own conditions (partitioned_stepper.cpp, partitions.cpp), checked here without a build.
+    QStringList problems;
+    if (parallel && !fixedExplicit)
+        problems << tr("Parallel partitions need the rk4 or euler stepper, not %1: this configuration will not run.").arg(c.stepper);
+    if (parallel) {
+        QStringList others;
+        for (const auto& comp : circuit.components) {
+            if (comp.type != "Volume") continue;
+            const QString m = effectiveMethod(&c, comp.id);
+            if (m != "integrate" && m != "tlm") others << comp.id + " (" + m + ')';
+        }
+        if (!others.isEmpty())
+            problems << tr("Parallel partitions support only the integrate and tlm methods: %1.").arg(others.join(", "));
+    }
+    // With a stepper that cannot run partitions there is nothing to set, unless a value is to be undone.
+    threads_->setEnabled(fixedExplicit || parallel);
+    if (!problems.isEmpty()) {
+        threadsNote_->setText(problems.join('\n'));
+        threadsNote_->setStyleSheet("color:#c0392b");
+    } else if (!fixedExplicit) {
+        threadsNote_->setText(tr("Only for the rk4 and euler steppers."));
+        threadsNote_->setStyleSheet("color:#777");
+    } else if (c.threads > 1 && defaultMethodId(&c) != "tlm" &&
+               std::none_of(c.methods.begin(), c.methods.end(), [](const auto& m) { return m.second.method == "tlm"; })) {
+        threadsNote_->setText(tr("No TLM volume: the circuit stays one partition, nothing runs in parallel."));
+        threadsNote_->setStyleSheet("color:#777");
+    } else {
+        threadsNote_->clear();
+    }
+    threadsNote_->setVisible(!threadsNote_->text().isEmpty());
+
+    // Rows: every component, then assignments to ids the circuit does not have. The rows are kept
+    // while they name the same components, so a spin box being stepped keeps its focus.
+    QStringList ids;
+    for (const auto& comp : circuit.components) ids << comp.id;
+    for (const auto& [id, k] : c.partition)
+        if (!circuit.component(id)) ids << id;
+    QStringList shown;
+    for (int r = 0; r < partition_->rowCount(); ++r) shown << partition_->item(r, 0)->text();
+    if (shown != ids) {
+        partition_->setRowCount(0);
+        for (const QString& id : ids) {
+            const int r = partition_->rowCount();
+            partition_->insertRow(r);
+            auto* name = new QTableWidgetItem(id);
+            name->setFlags(Qt::ItemIsEnabled);
+            partition_->setItem(r, 0, name);
+            auto* spin = new QSpinBox(partition_);
+            spin->setObjectName("partition_" + id);
+            spin->setRange(-1, 63);
+            spin->setSpecialValueText(tr("auto"));
+            spin->setKeyboardTracking(false);
+            spin->setToolTip(tr("Partition of %1 (0 .. threads-1), or auto").arg(id));
+            connect(spin, &QSpinBox::valueChanged, this, [this, id](int k) {
+                const int cfg = current();
+                if (cfg < 0 || updating_) return;
+                edit(k < 0 ? tr("Partition of %1: auto").arg(id) : tr("Partition of %1: %2").arg(id).arg(k), [&](auto& v) {
+                    if (k < 0) v[size_t(cfg)].partition.erase(id);
+                    else v[size_t(cfg)].partition[id] = k;
+                }, "cfg/" + QString::number(cfg) + "/partition/" + id);
+            });
+            partition_->setCellWidget(r, 1, spin);
+        }
+        partition_->resizeColumnToContents(0);
+        fitHeight(partition_, 10);
+    }
+    QStringList errors;
+    for (int r = 0; r < partition_->rowCount(); ++r) {
+        const QString id = partition_->item(r, 0)->text();
+        auto* spin = static_cast<QSpinBox*>(partition_->cellWidget(r, 1));
+        const auto it = c.partition.find(id);
+        const int k = it == c.partition.end() ? -1 : it->second;
+        if (spin->value() != k) spin->setValue(k);  // updating_ is set: no edit
+        QString error;
+        if (!circuit.component(id)) error = tr("%1: no such component").arg(id);
+        else if (k >= c.threads)
+            error = tr("%1: partition %2 outside 0..%3 (threads = %4)").arg(id).arg(k).arg(c.threads - 1).arg(c.threads);
+        spin->setStyleSheet(error.isEmpty() ? QString() : QStringLiteral("QSpinBox { background:#f8d7d3; color:#a02010; }"));
+        QTableWidgetItem* name = partition_->item(r, 0);
+        name->setForeground(error.isEmpty() ? palette().color(QPalette::Text) : QColor(0xa0, 0x20, 0x10));
+        QFont f = name->font();
+        f.setBold(k >= 0);  // assigned by hand
+        name->setFont(f);
+        if (!error.isEmpty()) errors << error;
+    }
+    // Assigning by hand only means something with several partitions; invalid entries stay
+    // reachable so that they can be fixed.
+    partition_->setEnabled(c.threads > 1 || !errors.isEmpty());
+    partitionMsg_->setText(errors.join('\n'));
+    partitionMsg_->setVisible(!errors.isEmpty());
 }
 
 }  // namespace hs::widgets

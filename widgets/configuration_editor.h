@@ -1,6 +1,8 @@
 // The circuit's solver configurations: add, rename (edit in the list), duplicate, delete, mark
-// the reference; per configuration the stepper, its step or tolerances, and the per-volume
-// method overrides. Every change is one ConfigsCommand.
+// the reference, add an every-volume-TLM configuration; per configuration the stepper, its step
+// or tolerances, the default pressure method (with its parameters) and the per-volume method
+// overrides, and the parallel partitions (threads, components assigned by hand). Every change is
+// one ConfigsCommand.
 #pragma once
 
 #include <QWidget>
@@ -10,14 +12,17 @@
 #include "model/circuit.h"
 
 class QComboBox;
+class QLabel;
 class QListWidget;
 class QPushButton;
+class QSpinBox;
 class QTableWidget;
 class QLineEdit;
 
 namespace hs::widgets {
 
 class CircuitScene;
+class MethodParamsForm;
 class QuantityEdit;
 
 class ConfigurationEditor : public QWidget {
@@ -25,14 +30,30 @@ class ConfigurationEditor : public QWidget {
 public:
     explicit ConfigurationEditor(CircuitScene& scene, QWidget* parent = nullptr);
     QListWidget* list() const { return list_; }
+    QComboBox* defaultMethodCombo() const { return defaultMethod_; }
+    MethodParamsForm* defaultParams() const { return defaultParams_; }
+    QTableWidget* methodsTable() const { return methods_; }
+    // The method picker of a volume's row, the partition spin box of a component's row (or null).
+    QComboBox* volumeMethodCombo(const QString& volume) const;
+    QSpinBox* partitionSpin(const QString& component) const;
+    QSpinBox* threadsSpin() const { return threads_; }
+    QLabel* threadsNote() const { return threadsNote_; }
+    QTableWidget* partitionTable() const { return partition_; }
+    QLabel* partitionMessage() const { return partitionMsg_; }
+    QPushButton* allTlmButton() const { return allTlm_; }
     void addConfig();
     void duplicateConfig();
     void deleteConfig();
     void markReference();
+    // Adds "TLM (all volumes)": rk4, the selected configuration's fixed step (1e-4 s if it is
+    // adaptive), default method tlm, no per-volume overrides. Selects it.
+    void addAllVolumesTlm();
 
 private:
     void refresh();
     void showDetails();
+    void showMethods(int i);
+    void showParallel(int i);
     int current() const;
     // Applies f to a copy of the configurations and pushes the result as one step.
     void edit(const QString& text, const std::function<void(std::vector<hs::model::SolverConfigDoc>&)>& f,
@@ -41,11 +62,18 @@ private:
 
     CircuitScene& scene_;
     QListWidget* list_;
-    QPushButton *add_, *dup_, *del_, *ref_;
+    QPushButton *add_, *dup_, *del_, *ref_, *allTlm_;
     QLineEdit* description_;
     QComboBox* stepper_;
     QuantityEdit *dt_, *rtol_, *atol_, *maxStep_;
+    QComboBox* defaultMethod_;
+    MethodParamsForm* defaultParams_;
     QTableWidget* methods_;
+    QSpinBox* threads_;
+    QLabel* threadsNote_;
+    QTableWidget* partition_;
+    QLabel* partitionMsg_;
+    QString shownDefault_;  // config index + '/' + default method of the parameter form shown
     bool updating_ = false;
 };
 

@@ -10,9 +10,8 @@
 
 #include "circuit_scene.h"
 #include "commands/configs_command.h"
-#include "method_style.h"
+#include "method_params_form.h"
 #include "model/circuit_document.h"
-#include "quantity_edit.h"
 #include "sim/registry.h"
 #include "stiffness_guide.h"
 
@@ -21,7 +20,7 @@ namespace hs::widgets {
 MethodPanel::MethodPanel(CircuitScene& scene, QWidget* parent)
     : QWidget(parent), scene_(scene), doc_(scene.document()), reg_(scene.registry()), undo_(scene.undoStack()),
       config_(new QComboBox(this)), method_(new QComboBox(this)), description_(new QLabel(this)),
-      params_(new QWidget(this)), paramForm_(new QFormLayout(params_)), guidance_(new QLabel(this)),
+      params_(new MethodParamsForm(QStringLiteral("mparam_"), this)), guidance_(new QLabel(this)),
       apply_(new QPushButton(tr("Apply suggestion"), this)), guideTimer_(new QTimer(this)) {
     auto* lay = new QVBoxLayout(this);
     lay->setContentsMargins(0, 0, 0, 0);
@@ -32,7 +31,6 @@ MethodPanel::MethodPanel(CircuitScene& scene, QWidget* parent)
     description_->setWordWrap(true);
     description_->setStyleSheet("color:#555");
     lay->addWidget(description_);
-    paramForm_->setContentsMargins(0, 0, 0, 0);
     lay->addWidget(params_);
     guidance_->setWordWrap(true);
     guidance_->setTextFormat(Qt::RichText);
@@ -48,13 +46,8 @@ MethodPanel::MethodPanel(CircuitScene& scene, QWidget* parent)
     }
     method_->setObjectName("methodCombo");
     config_->setToolTip(tr("The solver configuration whose method you edit; the canvas badges show this configuration"));
-    for (const auto* m : reg_.methods()) {
-        const QString id = QString::fromStdString(m->id);
-        QPixmap sw(12, 12);
-        sw.fill(MethodStyle::of(id).color);
-        method_->addItem(QIcon(sw), QString::fromStdString(m->title), id);
-        method_->setItemData(method_->count() - 1, QString::fromStdString(m->description), Qt::ToolTipRole);
-    }
+    fillMethodCombo(method_, reg_);
+    connect(params_, &MethodParamsForm::paramChanged, this, &MethodPanel::setParam);
     guideTimer_->setSingleShot(true);
     guideTimer_->setInterval(150);
     connect(guideTimer_, &QTimer::timeout, this, &MethodPanel::updateGuidance);
@@ -94,62 +87,37 @@ void MethodPanel::refresh() {
         rebuildParams();
     } else {
         // Same method: refresh the shown values (undo, another view) without losing focus.
-        const auto* cfg = doc_.circuit().config(scene_.currentConfig());
-        const auto it = cfg ? cfg->methods.find(volume_) : decltype(cfg->methods.end())();
-        for (QuantityEdit* e : params_->findChildren<QuantityEdit*>()) {
-            if (e->hasFocus()) continue;
-            std::optional<double> v;
-            if (cfg && it != cfg->methods.end())
-                if (auto p = it->second.params.find(e->objectName().mid(7)); p != it->second.params.end()) v = p->second;
-            e->setValue(v);
-        }
+        params_->setValues(shownParams());
     }
+    const auto* spec = reg_.findMethod(shownMethod_.toStdString());
+    QString text = spec ? QString::fromStdString(spec->description) : QString();
+    if (const auto* cfg = doc_.circuit().config(scene_.currentConfig()); cfg && cfg->defaultMethod && !cfg->methods.count(volume_))
+        text = tr("Follows the configuration's default method (set in the Configurations dock); picking another "
+                  "method or editing a parameter overrides it for this volume.") + "\n\n" + text;
+    description_->setText(text);
     updating_ = false;
     guideTimer_->start();
 }
 
-void MethodPanel::rebuildParams() {
-    while (paramForm_->rowCount() > 0) paramForm_->removeRow(0);
-    const auto* spec = reg_.findMethod(shownMethod_.toStdString());
-    description_->setText(spec ? QString::fromStdString(spec->description) : QString());
-    if (!spec) return;
+std::map<QString, double> MethodPanel::shownParams() const {
     const auto* cfg = doc_.circuit().config(scene_.currentConfig());
-    std::map<QString, double> set;
-    if (cfg)
-        if (auto it = cfg->methods.find(volume_); it != cfg->methods.end()) set = it->second.params;
-    for (const auto& p : spec->params) {
-        const QString name = QString::fromStdString(p.name);
-        auto* label = new QLabel(name, params_);
-        label->setToolTip(QString::fromStdString(p.description));
-        if (p.kind == hs::sim::ParamKind::Choice) {
-            // Method choices are stored as the option index (file-format.md).
-            auto* box = new QComboBox(params_);
-            box->setObjectName("mparam_" + name);
-            for (const auto& c : p.choices) box->addItem(QString::fromStdString(c));
-            box->setCurrentIndex(set.count(name) ? static_cast<int>(set[name]) : static_cast<int>(p.def));
-            box->setToolTip(QString::fromStdString(p.description));
-            connect(box, &QComboBox::currentIndexChanged, this, [this, name](int i) { setParam(name, double(i)); });
-            paramForm_->addRow(label, box);
-            continue;
-        }
-        auto* e = new QuantityEdit(params_);
-        e->setObjectName("mparam_" + name);
-        e->setQuantity(QString::fromStdString(p.unit), p.min, p.max, p.def);
-        e->setValue(set.count(name) ? std::optional<double>(set[name]) : std::nullopt);
-        connect(e, &QuantityEdit::committed, this, [this, name](const QVariant& v) { setParam(name, v); });
-        paramForm_->addRow(label, e);
-    }
+    if (!cfg) return {};
+    if (auto it = cfg->methods.find(volume_); it != cfg->methods.end()) return it->second.params;
+    // Following the default method: its parameters apply.
+    if (cfg->defaultMethod) return cfg->defaultMethod->params;
+    return {};
 }
+
+void MethodPanel::rebuildParams() { params_->build(reg_.findMethod(shownMethod_.toStdString()), shownParams()); }
 
 void MethodPanel::setMethod(const QString& methodId) {
     auto configs = doc_.circuit().configs;
     for (auto& cfg : configs) {
         if (cfg.name != scene_.currentConfig()) continue;
-        auto it = cfg.methods.find(volume_);
-        const QString now = it == cfg.methods.end() ? QStringLiteral("integrate") : it->second.method;
-        if (now == methodId) return;
-        // "integrate" without parameters is what an absent entry means: keep the file minimal.
-        if (methodId == "integrate") cfg.methods.erase(volume_);
+        if (effectiveMethod(&cfg, volume_) == methodId) return;
+        // The configuration's default method (integrate if none) is what an absent entry means:
+        // picking it follows the default and keeps the file minimal.
+        if (methodId == defaultMethodId(&cfg)) cfg.methods.erase(volume_);
         else cfg.methods[volume_] = hs::model::MethodDoc{methodId, {}, {}};
         undo_.push(new ConfigsCommand(&doc_, configs, tr("%1: %2 in %3").arg(volume_, methodId, cfg.name)));
         return;
@@ -161,7 +129,14 @@ void MethodPanel::setParam(const QString& name, const QVariant& value) {
     auto configs = doc_.circuit().configs;
     for (auto& cfg : configs) {
         if (cfg.name != scene_.currentConfig()) continue;
-        auto& m = cfg.methods[volume_];
+        auto it = cfg.methods.find(volume_);
+        if (it == cfg.methods.end()) {
+            // A volume following the default gets its own entry, starting from the default's values.
+            hs::model::MethodDoc m{shownMethod_, {}, {}};
+            if (cfg.defaultMethod && cfg.defaultMethod->method == shownMethod_) m.params = cfg.defaultMethod->params;
+            it = cfg.methods.emplace(volume_, m).first;
+        }
+        auto& m = it->second;
         m.method = shownMethod_;
         if (value.isValid()) m.params[name] = value.toDouble();
         else m.params.erase(name);

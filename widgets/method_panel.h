@@ -5,8 +5,9 @@
 #include <QPointer>
 #include <QWidget>
 
+#include <map>
+
 class QComboBox;
-class QFormLayout;
 class QLabel;
 class QPushButton;
 class QTimer;
@@ -22,6 +23,7 @@ class Registry;
 namespace hs::widgets {
 
 class CircuitScene;
+class MethodParamsForm;
 
 class MethodPanel : public QWidget {
     Q_OBJECT
@@ -34,6 +36,8 @@ public:
 private:
     void refresh();
     void rebuildParams();
+    // The parameter values that apply to the volume: its override's, else the default method's.
+    std::map<QString, double> shownParams() const;
     void setMethod(const QString& methodId);
     void setParam(const QString& name, const QVariant& value);
     void updateGuidance();
@@ -46,8 +50,7 @@ private:
     QComboBox* config_;
     QComboBox* method_;
     QLabel* description_;
-    QWidget* params_;
-    QFormLayout* paramForm_;
+    MethodParamsForm* params_;
     QLabel* guidance_;
     QPushButton* apply_;
     QTimer* guideTimer_;

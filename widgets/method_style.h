@@ -18,6 +18,7 @@ struct MethodStyle {
         if (methodId == "advanced_pseudo_dynamic") return {"APD", QColor(0xc4, 0x4e, 0x1f)};
         if (methodId == "quasi_steady") return {"QS", QColor(0x8a, 0x4f, 0xb0)};
         if (methodId == "multiple_scales") return {"MMS", QColor(0xb0, 0x3a, 0x7a)};
+        if (methodId == "tlm") return {"TLM", QColor(0x5b, 0x8a, 0x1e)};
         // A method this table does not know yet still gets a readable badge.
         return {methodId.left(3).toUpper(), QColor(0x60, 0x60, 0x60)};
     }

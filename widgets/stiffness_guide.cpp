@@ -22,8 +22,12 @@ StiffnessGuide StiffnessGuide::compute(const hs::model::Circuit& c, const hs::si
     g.dt = cfg->dt;
     hs::sim::SolverSettings solver = hs::model::toSolverSettings(*cfg);
     // The node's physics does not depend on how it is solved: analyse every volume integrated,
-    // so that the advice does not change with the method it is meant to choose.
+    // so that the advice does not change with the method it is meant to choose (a default method
+    // such as tlm would leave the nodes without pressure states to analyse).
     solver.methods.clear();
+    solver.defaultMethod = {};
+    solver.threads = 1;
+    solver.partition.clear();
     hs::sim::BuildResult built = hs::sim::build(reg, hs::model::toNetlist(c), solver);
     if (!built.ok()) {
         g.error = QObject::tr("the circuit does not compile yet: %1").arg(QString::fromStdString(built.errors.front()));

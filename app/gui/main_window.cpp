@@ -119,7 +119,11 @@ void MainWindow::buildDocks() {
     circuitScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     auto* circuitDock = dock(tr("Circuit"), "circuitDock", circuitScroll, Qt::RightDockWidgetArea);
     configs_ = new ConfigurationEditor(*scene_, this);
-    auto* configDock = dock(tr("Configurations"), "configurationsDock", configs_, Qt::RightDockWidgetArea);
+    auto* configsScroll = new QScrollArea(this);
+    configsScroll->setWidget(configs_);
+    configsScroll->setWidgetResizable(true);
+    configsScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* configDock = dock(tr("Configurations"), "configurationsDock", configsScroll, Qt::RightDockWidgetArea);
     auto* undoView = new QUndoView(undo_, this);
     undoView->setEmptyLabel(tr("<opened>"));
     auto* historyDock = dock(tr("History"), "historyDock", undoView, Qt::RightDockWidgetArea);

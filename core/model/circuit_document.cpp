@@ -96,6 +96,11 @@ bool CircuitDocument::renameComponent(const QString& from, const QString& to) {
         else if (p.target.startsWith(from + '.')) p.target = to + p.target.mid(from.size());
     }
     for (auto& cfg : c_.configs) {
+        if (auto it = cfg.partition.find(from); it != cfg.partition.end()) {
+            const int k = it->second;
+            cfg.partition.erase(it);
+            cfg.partition[to] = k;
+        }
         auto it = cfg.methods.find(from);
         if (it == cfg.methods.end()) continue;
         MethodDoc m = it->second;

@@ -40,7 +40,8 @@ public:
     // value unset: the parameter is removed from the document (spec default applies).
     bool setNumber(const QString& id, const QString& param, std::optional<double> value);
     bool setText(const QString& id, const QString& param, std::optional<QString> value);
-    // Renames the component and every reference to it (wires, probes, method overrides).
+    // Renames the component and every reference to it (wires, probes, method overrides, partition
+    // entries).
     bool renameComponent(const QString& from, const QString& to);
 
     static QString wireKey(const WireDoc& w);

@@ -16,6 +16,8 @@
 #include <QDockWidget>
 #include <QLabel>
 #include <QListWidget>
+#include <QSpinBox>
+#include <QComboBox>
 #include "widgets_test_util.h"
 #include "wire_item.h"
 
@@ -127,6 +129,40 @@ private slots:
         }
         QCOMPARE(w.configurations().list()->count(), int(w.document().circuit().configs.size()));
         QVERIFY(w.configurations().list()->count() >= 3);
+    }
+
+    // The Configurations dock on a TLM configuration: default method tlm with its parameters, the
+    // per-volume table following it, two threads and one component placed by hand.
+    void configsTlm() {
+        QSettings qs(tmp_.filePath("s.ini"), QSettings::IniFormat);
+        hs::gui::GuiSettings settings(qs);
+        hs::gui::MainWindow w({test::registry(), settings, HS_EXAMPLES_DIR, tmp_.filePath("rec")});
+        w.resize(1500, 950);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QString err;
+        QVERIFY(w.openExample(QDir(HS_EXAMPLES_DIR).filePath("three_orifice.hydro.json"), &err));
+        ConfigurationEditor& ed = w.configurations();
+        const auto items = ed.list()->findItems("Hopsan-style 1e-4", Qt::MatchExactly);
+        QCOMPARE(items.size(), 1);
+        ed.list()->setCurrentItem(items.front());
+        ed.threadsSpin()->setValue(2);
+        ed.partitionSpin("tank")->setValue(1);
+        const auto* cfg = w.document().circuit().config("Hopsan-style 1e-4");
+        QCOMPARE(cfg->threads, 2);
+        QCOMPARE(cfg->partition.at("tank"), 1);
+        QCOMPARE(ed.defaultMethodCombo()->currentData().toString(), QString("tlm"));
+        w.findChild<QDockWidget*>("configurationsDock")->raise();
+        w.view().zoomToFit();
+        QCoreApplication::processEvents();
+        QDir().mkpath(HS_SCREENSHOT_DIR);
+        QVERIFY(w.grab().save(QString(HS_SCREENSHOT_DIR) + "/configs_tlm.png"));
+        // The whole editor, past what the dock shows without scrolling.
+        ed.resize(ed.width(), std::max(ed.height(), ed.sizeHint().height()));
+        QVERIFY(ed.grab().save(QString(HS_SCREENSHOT_DIR) + "/configs_tlm_editor.png"));
+        // Every volume shows the TLM badge on the canvas.
+        QCOMPARE(w.scene().methodOf("V1"), QString("tlm"));
+        QCOMPARE(w.scene().methodOf("V2"), QString("tlm"));
     }
 };
 

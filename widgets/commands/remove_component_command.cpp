@@ -24,7 +24,10 @@ void RemoveComponentCommand::redo() {
     configsBefore_ = c.configs;
     auto configs = configsBefore_;
     touchedConfigs_ = false;
-    for (auto& cfg : configs) touchedConfigs_ |= cfg.methods.erase(id_) > 0;
+    for (auto& cfg : configs) {
+        touchedConfigs_ |= cfg.methods.erase(id_) > 0;
+        touchedConfigs_ |= cfg.partition.erase(id_) > 0;
+    }
     if (touchedConfigs_) doc_->setConfigs(configs);
     probesBefore_ = c.probes;
     auto probes = probesBefore_;

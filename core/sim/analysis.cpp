@@ -142,9 +142,11 @@ Suggestion suggest(const NodeStiffness& n, const std::string& stepper, double dt
 StiffnessReport analyse(System& sys, double t, const std::vector<double>& y, const std::vector<int>& sub) {
     StiffnessReport rep;
     for (int s : sub) rep.states.push_back(sys.states[s].name);
-    Eigen::MatrixXd j = jacobian(sys, t, y, sub);
-    Eigen::EigenSolver<Eigen::MatrixXd> es(j, false);
-    for (Eigen::Index i = 0; i < es.eigenvalues().size(); ++i) rep.eigenvalues.push_back(es.eigenvalues()(i));
+    if (!sub.empty()) {  // no states (every volume TLM): no eigenvalues, the node table below still holds
+        Eigen::MatrixXd j = jacobian(sys, t, y, sub);
+        Eigen::EigenSolver<Eigen::MatrixXd> es(j, false);
+        for (Eigen::Index i = 0; i < es.eigenvalues().size(); ++i) rep.eigenvalues.push_back(es.eigenvalues()(i));
+    }
     std::sort(rep.eigenvalues.begin(), rep.eigenvalues.end(),
               [](auto a, auto b) { return std::abs(a) > std::abs(b); });
     rep.maxStepRk4 = rep.maxStepEuler = std::numeric_limits<double>::infinity();

@@ -60,6 +60,7 @@ int compareCommand(const QStringList& argv, const sim::Registry& reg) {
         };
     service::Comparison cmp = service::runComparison(*circuit, reg, opt);
     if (tty) std::fprintf(stderr, "\r%80s\r", "");
+    for (const auto& o : cmp.configs) warnConfig(o.name, o.result.warnings);
 
     out(QString("%1: %2 s simulated, record interval %3 s").arg(circuit->name, fmt(T), fmt(circuit->recordInterval)));
     out("");

@@ -4,6 +4,8 @@
 #include <QString>
 #include <QStringList>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "model/circuit.h"
 #include "sim/registry.h"
@@ -37,6 +39,8 @@ std::optional<model::Circuit> loadOrReport(const QString& path, const sim::Regis
 void out(const QString& s);   // stdout, with newline
 void err(const QString& s);   // stderr, with newline
 QString fmt(double v, int precision = 4);
+// The builder's warnings for one configuration, to stderr: "warning: [config] <text>" each.
+void warnConfig(const QString& config, const std::vector<std::string>& warnings);
 
 int runCommand(const QStringList& args, const sim::Registry& reg);
 int compareCommand(const QStringList& args, const sim::Registry& reg);

@@ -48,6 +48,10 @@ void err(const QString& s) {
 
 QString fmt(double v, int precision) { return QString::number(v, 'g', precision); }
 
+void warnConfig(const QString& config, const std::vector<std::string>& warnings) {
+    for (const auto& w : warnings) err("warning: [" + config + "] " + QString::fromStdString(w));
+}
+
 std::optional<model::Circuit> loadOrReport(const QString& path, const sim::Registry& reg) {
     model::LoadResult r = model::loadCircuit(path, reg);
     if (!r.ok()) {

@@ -114,11 +114,17 @@ int benchCommand(const QStringList& argv, const sim::Registry& reg) {
             std::fprintf(stderr, "\r%-40s t = %8.4g s ", what.left(40).toUtf8().constData(), t);
         };
     std::vector<service::BenchmarkResult> results;
+    QStringList warned;  // each configuration's warnings once, however many tables run it
     bool failed = false;
     for (const auto& s : specs) {
         if (!wanted.isEmpty() && !wanted.contains(s.name)) continue;
         results.push_back(service::runBenchmark(*circuit, s, reg, opt));
         if (tty) std::fprintf(stderr, "\r%80s\r", "");
+        for (const auto& [config, w] : results.back().warnings)
+            if (!warned.contains(config)) {
+                warned << config;
+                warnConfig(config, w);
+            }
         printTable(results.back(), *circuit);
         out("");
         failed = failed || !results.back().error.isEmpty();

@@ -1,5 +1,6 @@
 // hydrostiff-cli compare FILE: every configuration against the reference.
 #include <QRegularExpression>
+#include <algorithm>
 #include <cstdio>
 #include <unistd.h>
 
@@ -60,16 +61,23 @@ int compareCommand(const QStringList& argv, const sim::Registry& reg) {
         };
     service::Comparison cmp = service::runComparison(*circuit, reg, opt);
     if (tty) std::fprintf(stderr, "\r%80s\r", "");
+    for (const auto& o : cmp.configs) warnConfig(o.name, o.result.warnings);
 
     out(QString("%1: %2 s simulated, record interval %3 s").arg(circuit->name, fmt(T), fmt(circuit->recordInterval)));
     out("");
-    out(pad("configuration", 26) + pad("stepper", 8) + pad("step", 12) + pad("wall [s]", 10) + pad("steps", 11) +
+    // Columns as wide as their longest entry, so that long names do not run into the next column.
+    int nameW = 26, stepperW = 8;
+    for (const auto& o : cmp.configs) {
+        nameW = std::max(nameW, static_cast<int>(o.name.size()) + (o.reference ? 6 : 0) + 1);
+        stepperW = std::max(stepperW, static_cast<int>(circuit->config(o.name)->stepper.size()) + 1);
+    }
+    out(pad("configuration", nameW) + pad("stepper", stepperW) + pad("step", 12) + pad("wall [s]", 10) + pad("steps", 11) +
         pad("speed-up", 10) + pad("RT factor", 11) + "status");
     for (const auto& o : cmp.configs) {
         const model::SolverConfigDoc* c = circuit->config(o.name);
         const auto& r = o.result;
         QString status = r.ok ? "ok" : "FAILED";
-        out(pad(o.name + (o.reference ? " (ref)" : ""), 26) + pad(c->stepper, 8) + pad(stepText(*c), 12) +
+        out(pad(o.name + (o.reference ? " (ref)" : ""), nameW) + pad(c->stepper, stepperW) + pad(stepText(*c), 12) +
             pad(fmt(r.wallSeconds, 4), 10) + pad(QString::number(r.steps), 11) +
             pad(o.reference ? "1" : (o.speedup > 0 ? fmt(o.speedup, 3) : "-"), 10) + pad(fmt(o.realTimeFactor, 4), 11) + status);
     }
@@ -77,11 +85,11 @@ int compareCommand(const QStringList& argv, const sim::Registry& reg) {
         if (!o.result.ok) out("\n" + o.name + ": " + QString::fromStdString(o.result.error));
     if (cmp.reference >= 0) {
         out("\nerrors against the reference '" + cmp.configs[static_cast<size_t>(cmp.reference)].name + "':");
-        out(pad("configuration", 26) + pad("probe", 18) + pad("RMSE", 12) + pad("RRMSE %", 12) + pad("max |err|", 12) + "unit");
+        out(pad("configuration", nameW) + pad("probe", 18) + pad("RMSE", 12) + pad("RRMSE %", 12) + pad("max |err|", 12) + "unit");
         for (const auto& o : cmp.configs) {
             if (o.reference) continue;
             for (const auto& e : o.errors)
-                out(pad(o.name, 26) + pad(QString::fromStdString(e.name), 18) + pad(fmt(e.rmse, 4), 12) +
+                out(pad(o.name, nameW) + pad(QString::fromStdString(e.name), 18) + pad(fmt(e.rmse, 4), 12) +
                     pad(fmt(e.rrmse, 4), 12) + pad(fmt(e.maxAbs, 4), 12) + QString::fromStdString(e.unit) +
                     (o.result.ok ? "" : "  (up to the failure)"));
         }

@@ -39,6 +39,7 @@ int runCommand(const QStringList& argv, const sim::Registry& reg) {
     };
     sim::RunResult r = service::runConfiguration(*circuit, *cfg, reg, T, nullptr, progress);
     if (tty) std::fprintf(stderr, "\n");
+    warnConfig(cfg->name, r.warnings);
     const QString outPath = a.value("out").value_or(QFileInfo(a.positional.front()).completeBaseName().section('.', 0, 0) + "-" +
                                                    QString(cfg->name).replace(QRegularExpression("[^A-Za-z0-9_.-]+"), "_") + ".csv");
     if (!r.trace.time.empty()) {

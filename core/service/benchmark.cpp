@@ -1,6 +1,7 @@
 #include "benchmark.h"
 
 #include <QJsonArray>
+#include <algorithm>
 #include <cmath>
 #include <tuple>
 
@@ -227,7 +228,10 @@ BenchmarkResult runBenchmark(const model::Circuit& original, const BenchmarkSpec
     auto run = [&](const model::SolverConfigDoc& cfg, const QString& what) {
         std::function<void(double)> prog;
         if (opt.progress) prog = [&](double t) { opt.progress(what, t); };
-        return runConfiguration(c, cfg, reg, res.duration, opt.stop, prog);
+        sim::RunResult r = runConfiguration(c, cfg, reg, res.duration, opt.stop, prog);
+        const bool seen = std::any_of(res.warnings.begin(), res.warnings.end(), [&](auto& w) { return w.first == cfg.name; });
+        if (!r.warnings.empty() && !seen) res.warnings.emplace_back(cfg.name, r.warnings);
+        return r;
     };
     sim::RunResult truth = run(*truthCfg, truthCfg->name);
     if (!truth.ok) {

@@ -12,6 +12,8 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "model/circuit.h"
@@ -67,6 +69,9 @@ struct BenchmarkResult {
     double truthWall = 0, baselineWall = 0;
     std::vector<BenchmarkRow> rows;
     QString error;  // table-level problem (unknown configuration, truth failed)
+    // The builder's warnings of every configuration run for the table (truth, baseline, rows),
+    // in run order, one entry per configuration that has any.
+    std::vector<std::pair<QString, std::vector<std::string>>> warnings;
 };
 
 struct BenchmarkOptions {

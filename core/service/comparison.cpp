@@ -15,6 +15,7 @@ PreparedRun prepareConfiguration(const model::Circuit& c, const model::SolverCon
     PreparedRun run;
     const sim::SolverSettings solver = model::toSolverSettings(cfg);
     sim::BuildResult built = sim::build(reg, model::toNetlist(c), solver);
+    run.warnings = built.warnings;
     if (!built.ok()) {
         run.error = "circuit does not compile: " + built.errorText();
         return run;
@@ -34,11 +35,14 @@ sim::RunResult runConfiguration(const model::Circuit& c, const model::SolverConf
     if (!run.system) {
         sim::RunResult res;
         res.error = run.error;
+        res.warnings = std::move(run.warnings);
         return res;
     }
     run.options.stop = stop;
     run.options.progress = std::move(progress);
-    return sim::simulate(*run.system, run.probes, run.options);
+    sim::RunResult res = sim::simulate(*run.system, run.probes, run.options);
+    res.warnings = std::move(run.warnings);
+    return res;
 }
 
 Comparison runComparison(const model::Circuit& c, const sim::Registry& reg, const CompareOptions& opt) {

@@ -52,11 +52,13 @@ struct PreparedRun {
     sim::RunOptions options;
     std::vector<sim::ProbeSpec> probes;
     std::string error;
+    std::vector<std::string> warnings;  // the builder's (also when it does not compile)
 };
 PreparedRun prepareConfiguration(const model::Circuit& c, const model::SolverConfigDoc& cfg, const sim::Registry& reg,
                                  double duration);
 
-// Builds and runs one configuration; errors (build, probe, divergence) end up in result.error.
+// Builds and runs one configuration; errors (build, probe, divergence) end up in result.error,
+// the builder's warnings in result.warnings.
 sim::RunResult runConfiguration(const model::Circuit& c, const model::SolverConfigDoc& cfg,
                                 const sim::Registry& reg, double duration,
                                 const std::atomic<bool>* stop = nullptr,

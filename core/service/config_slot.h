@@ -5,6 +5,7 @@
 #pragma once
 
 #include <QString>
+#include <QStringList>
 #include <atomic>
 #include <cstdint>
 #include <map>
@@ -32,15 +33,18 @@ struct ConfigSlot {
     static constexpr int kStarted = 1, kDone = 2;
     std::atomic<int> published{0};
 
-    // Published with the "started" event.
+    // Published with the "started" event (with "done" if it fails or stops before it starts).
     std::shared_ptr<SampleRing> ring;
     std::vector<std::string> names, units;
+    std::vector<std::string> warnings;  // the builder's, non-fatal (a TLM volume's parasitic inertance)
     // Published with the "done" event.
     sim::RunResult result;
     std::map<QString, double> lastPressure;  // "comp.port" and volume id -> final node pressure [Pa]
 
     // The service thread's own bookkeeping.
     bool ringReady = false;
+    bool warningsSeen = false;  // copied into shownWarnings, configWarnings emitted if any
+    QStringList shownWarnings;
     bool done = false;
     int generation = 0;
 };

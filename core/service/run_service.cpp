@@ -144,6 +144,8 @@ void RunService::work(int index) {
     }
     slot->state.store(static_cast<int>(RunState::Running));
     PreparedRun prep = prepareConfiguration(*circuit, slot->config, registry_, circuit->duration);
+    slot->warnings = prep.warnings;
+    slot->result.warnings = prep.warnings;
     if (!prep.system) {
         slot->result.error = prep.error;
     } else {
@@ -169,6 +171,7 @@ void RunService::work(int index) {
     prep.options.sample = [ring](double t, const double* v, size_t) { ring->push(t, v); };
     prep.options.progress = [&slot](double t) { slot->simulated.store(t, std::memory_order_relaxed); };
     sim::RunResult res = sim::simulate(*prep.system, prep.probes, prep.options);
+    res.warnings = std::move(prep.warnings);
     slot->lastPressure = nodePressures(*prep.system);
     if (!res.trace.time.empty()) slot->simulated.store(res.trace.time.back());
     const RunState st = res.ok ? RunState::Finished : res.stopped ? RunState::Stopped : RunState::Failed;
@@ -209,6 +212,8 @@ void RunService::onStarted(int run, int index) {
     for (auto& c : tr.columns) c.reserve(expected);
     if (index != reference_) metrics_[static_cast<size_t>(index)].reserve(expected, s.names.size());
     s.ringReady = true;
+    reportWarnings(index);
+    if (run != runNumber_) return;  // a handler started another run
     emit configStarted(index);
 }
 
@@ -261,6 +266,8 @@ void RunService::onDone(int run, int index) {
             metrics_[i].reset();
     }
     updateMetrics();
+    reportWarnings(index);
+    if (run != runNumber_) return;
 
     const auto state = static_cast<RunState>(s.state.load());
     if (state == RunState::Failed)
@@ -282,6 +289,16 @@ void RunService::onDone(int run, int index) {
     emit finished();
 }
 
+// Owner thread, after the acquire load has seen the worker's started or done phase: the
+// warnings it wrote before that release store are visible.
+void RunService::reportWarnings(int index) {
+    ConfigSlot& s = *slots_[static_cast<size_t>(index)];
+    if (s.warningsSeen) return;
+    s.warningsSeen = true;
+    for (const auto& w : s.warnings) s.shownWarnings << QString::fromStdString(w);
+    if (!s.shownWarnings.isEmpty()) emit configWarnings(index, s.shownWarnings);
+}
+
 ConfigStatus RunService::status(int config) const {
     const ConfigSlot& s = *slots_[static_cast<size_t>(config)];
     ConfigStatus st;
@@ -298,6 +315,7 @@ ConfigStatus RunService::status(int config) const {
     else if (st.state != RunState::Queued)
         st.eta = 0;
     if (s.ringReady) st.dropped = s.ring->dropped();
+    st.warnings = s.shownWarnings;
     if (s.done) {
         st.error = QString::fromStdString(cmp_->configs[static_cast<size_t>(config)].result.error);
         st.failTime = cmp_->configs[static_cast<size_t>(config)].result.failTime;

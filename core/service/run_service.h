@@ -54,6 +54,9 @@ struct ConfigStatus {
     quint64 dropped = 0;                 // live samples the ring had no room for
     QString error;                       // divergence or failure, with time, volume and hint
     double failTime = 0;
+    // The builder's warnings (e.g. "volume 'V2' (tlm): parasitic inertance ... exceeds ..."),
+    // known once the configuration has been compiled; the run goes on regardless.
+    QStringList warnings;
 };
 
 class RunService : public QObject {
@@ -95,6 +98,9 @@ public:
 
 signals:
     void started();
+    // The configuration compiled with warnings (once per configuration and run, before its
+    // configStarted, or before configFailed if it fails before its first sample). Non-fatal.
+    void configWarnings(int config, const QStringList& warnings);
     void configStarted(int config);         // its probes are known; samples may follow
     void progress(int config, double t);    // at most ~20 times a second per configuration
     void configFinished(int config);        // ran to the end, or was stopped
@@ -108,6 +114,7 @@ private:
     void poll();
     void onStarted(int run, int index);
     void onDone(int run, int index);
+    void reportWarnings(int index);
     bool drainOne(size_t index);
     void updateMetrics();
 

@@ -92,6 +92,7 @@ private:
     void createComponents();
     void connect();
     void formHydraulicNodes();
+    void tlmWarnings();
     void formMechanicalNodes();
     void formSignals();
     void layoutStates();
@@ -293,18 +294,6 @@ void Builder::formHydraulicNodes() {
         else if (node.method->needsFixedStep() && !isFixedStepper(solver_.stepper))
             err("volume '" + node.name + "': pressure method '" + setting.method + "' updates once per step and needs a fixed-step stepper (rk4, euler, implicit_euler or sdirk2), not '" + solver_.stepper + "'");
     }
-    // TLM guidance (notes/003 §1.3): a volume-as-line must not add more inertance than the
-    // real lines it joins.
-    for (auto& node : sys_->hyd) {
-        if (!node.method || !node.method->wavePorts() || node.vConst <= 0) continue;
-        double line = 0;
-        for (int g : node.ports) {
-            const double i = sys_->comps[sys_->ports[g].comp]->inertance();
-            if (i > 0) line = line > 0 ? std::min(line, i) : i;
-        }
-        const TlmGuidance g = tlmGuidance(node.vConst, node.be(node.p0), solver_.dt, line, 0.0, 0.0);
-        if (g.warn) res_.warnings.push_back("volume '" + node.name + "' (tlm): " + g.text);
-    }
     for (const auto& c : sys_->comps)
         if (c->hasStepUpdate() && !isFixedStepper(solver_.stepper))
             err("component '" + c->id + "' advances once per fixed step (a delay line) and needs a fixed-step stepper (rk4, euler, implicit_euler or sdirk2), not '" + solver_.stepper + "'");
@@ -446,6 +435,23 @@ void Builder::orderEvaluation() {
     }
 }
 
+// TLM guidance (notes/003 §1.3): a volume-as-line must not add more inertance than the real
+// lines it joins. After allocate(): the methods know their wave ports (the factor (N/2)*n^2).
+void Builder::tlmWarnings() {
+    if (!isFixedStepper(solver_.stepper)) return;  // refused above; dt means nothing there
+    for (auto& node : sys_->hyd) {
+        if (!node.method || !node.method->wavePorts() || node.vConst <= 0) continue;
+        double line = 0;
+        for (int g : node.ports) {
+            const double i = sys_->comps[sys_->ports[g].comp]->inertance();
+            if (i > 0) line = line > 0 ? std::min(line, i) : i;
+        }
+        const TlmGuidance g =
+            tlmGuidance(node.vConst, node.be(node.p0), solver_.dt, line, 0.0, 0.0, node.method->parasiticFactor());
+        if (g.warn) res_.warnings.push_back("volume '" + node.name + "' (tlm): " + g.text);
+    }
+}
+
 BuildResult Builder::run() {
     createComponents();
     if (res_.errors.empty()) connect();
@@ -463,6 +469,7 @@ BuildResult Builder::run() {
     sys_->pMin = net_.pMin;
     sys_->pMax = net_.pMax;
     sys_->allocate();
+    tlmWarnings();
     res_.system = std::move(sys_);
     return std::move(res_);
 }

@@ -113,6 +113,10 @@ public:
     // eq. 3.4) and parasitic inertance Be*dt^2/V [kg/m4] (eq. 2.22). NaN for other methods.
     virtual double parasiticPressure() const { return std::numeric_limits<double>::quiet_NaN(); }
     virtual double parasiticInertance() const { return std::numeric_limits<double>::quiet_NaN(); }
+    // Known once bindWavePorts() has run, before any step: the parasitic inertance at step dt is
+    // factor*Be*dt^2/V (the tlm method: (N/2)*n^2 for N wave ports and waves exchanged every n-th
+    // step). 0 for methods that are not TLM.
+    virtual double parasiticFactor() const { return 0.0; }
 
 protected:
     std::string error_;

@@ -52,6 +52,10 @@ struct RunResult {
     long newtonIterations = 0, jacobians = 0, splitSteps = 0;  // implicit steppers
     std::vector<std::pair<std::string, MethodStats>> methodStats;  // per node with a method
     std::vector<double> finalState;  // state vector where the run ended (last good state on failure)
+    // Non-fatal notes on the configuration (the builder's BuildResult::warnings, e.g. a TLM
+    // volume's parasitic inertance). simulate() leaves it empty; whoever built the system copies
+    // them in (service::runConfiguration does).
+    std::vector<std::string> warnings;
 };
 
 // Resolves a probe against the system: returns "" and fills unit, or an error naming the probe.

@@ -2,8 +2,11 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include "../tlm_line_circuit.h"
 
 namespace {
 
@@ -82,6 +85,53 @@ private slots:
         QFile m(metrics);
         QVERIFY(m.open(QIODevice::ReadOnly));
         QVERIFY(m.readLine().startsWith("configuration,probe,unit,rmse"));
+    }
+
+    // The builder's TLM warning reaches run, compare and bench on stderr, once per configuration,
+    // prefixed with the configuration's name; stdout and the exit code stay as they were. The
+    // step it suggests removes it; a step 10 % above that brings it back.
+    void tlmWarningsOnStderr() {
+        QTemporaryDir dir;
+        auto write = [&](double dt) {
+            const QString path = dir.filePath(QString("tlm-%1.hydro.json").arg(dt));
+            QFile f(path);
+            if (!f.open(QIODevice::WriteOnly)) return QString();
+            f.write(hs::test::tlmLineCircuitJson(dt));
+            return path;
+        };
+        const QString coarse = write(1e-3);
+        QVERIFY(!coarse.isEmpty());
+        Result r = cli({"run", coarse, "--config", "TLM", "--out", dir.filePath("a.csv"), "--quiet"});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        const QStringList warnings = r.err.split('\n', Qt::SkipEmptyParts).filter("warning:");
+        QCOMPARE(warnings.size(), 1);
+        const QString w = warnings.front();
+        QVERIFY2(w.startsWith("warning: [TLM] volume 'V' (tlm): parasitic inertance"), qPrintable(w));
+        QVERIFY2(w.contains("= 1e+08 kg/m4 at dt = 0.001 s") && w.contains("rho*L/A = 2.27e+07 kg/m4"), qPrintable(w));
+        QVERIFY(!r.out.contains("warning"));
+        // the suggested step: sqrt(2.27e7*1e-5/1e9) = 4.76e-4 s, rounded down
+        QRegularExpressionMatch m = QRegularExpression("use dt <= ([0-9.e+-]+) s").match(w);
+        QVERIFY2(m.hasMatch(), qPrintable(w));
+        const double suggested = m.captured(1).toDouble();
+        QVERIFY2(suggested > 4.7e-4 && suggested <= 4.7601e-4, qPrintable(m.captured(1)));
+        r = cli({"run", write(suggested), "--config", "TLM", "--out", dir.filePath("b.csv"), "--quiet"});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(!r.err.contains("warning"), qPrintable(r.err));
+        r = cli({"run", write(1.1 * suggested), "--config", "TLM", "--out", dir.filePath("c.csv"), "--quiet"});
+        QVERIFY2(r.err.contains("warning: [TLM] volume 'V'"), qPrintable(r.err));
+        // the reference integrates V: no warning for it
+        r = cli({"run", coarse, "--out", dir.filePath("d.csv"), "--quiet"});
+        QVERIFY2(r.code == 0 && !r.err.contains("warning"), qPrintable(r.err));
+
+        // compare: once, for the TLM configuration only; the table on stdout is unchanged
+        r = cli({"compare", coarse, "--quiet"});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QCOMPARE(r.err.split('\n', Qt::SkipEmptyParts).filter("warning:").size(), 1);
+        QVERIFY(r.err.contains("warning: [TLM] volume 'V' (tlm): parasitic inertance"));
+        QVERIFY(!r.out.contains("warning"));
+        Result fine = cli({"compare", write(1e-4), "--quiet"});
+        QVERIFY2(fine.code == 0 && !fine.err.contains("warning"), qPrintable(fine.err));
+        QVERIFY(r.out.contains("(ref)") && r.out.contains("RRMSE %"));
     }
 
     void stiffnessReport() {

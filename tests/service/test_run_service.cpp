@@ -9,6 +9,7 @@
 #include "service/comparison.h"
 #include "service/run_service.h"
 #include "sim/registry.h"
+#include "../tlm_line_circuit.h"
 
 using namespace hs;
 
@@ -45,6 +46,7 @@ private slots:
     void fullRingFallsBackToCompleteTrace();
     void historyKeepsLastRuns();
     void badStartIsRefused();
+    void buildWarningsReachListeners();
 
 private:
     sim::Registry reg_ = sim::Registry::builtin();
@@ -240,6 +242,52 @@ void TestRunService::badStartIsRefused() {
     QVERIFY(svc.start(circuit2_, opt).contains("in progress"));
     svc.stop();
     QVERIFY(waitFinished(svc, 5000));
+}
+
+// The builder's warnings (a TLM volume whose parasitic inertance exceeds the adjoining line's)
+// reach the listeners once per configuration, in its status and in its result; the run goes on
+// to the end. At a step small enough there is none.
+void TestRunService::buildWarningsReachListeners() {
+    auto circuit = [&](double dt) {
+        auto r = model::parseCircuit(test::tlmLineCircuitJson(dt), reg_);
+        if (!r.ok()) qWarning("%s", qPrintable(r.errors.join("\n")));
+        return r.ok() ? *r.circuit : model::Circuit();
+    };
+    const model::Circuit coarse = circuit(1e-3);
+    QCOMPARE(coarse.configs.size(), size_t(2));
+    service::RunService svc(reg_);
+    QSignalSpy warned(&svc, &service::RunService::configWarnings);
+    QSignalSpy started(&svc, &service::RunService::configStarted);
+    service::RunServiceOptions opt;
+    opt.threads = 2;
+    QVERIFY(svc.start(coarse, opt).isEmpty());
+    QVERIFY(waitFinished(svc, 30000));
+    QCOMPARE(warned.count(), 1);
+    QCOMPARE(warned.front().at(0).toInt(), 1);  // "TLM"; the reference integrates V
+    const QStringList w = warned.front().at(1).toStringList();
+    QCOMPARE(w.size(), 1);
+    QVERIFY2(w.front().startsWith("volume 'V' (tlm): parasitic inertance Be*dt^2/V = 1e+08 kg/m4 at dt = 0.001 s exceeds"),
+             qPrintable(w.front()));
+    QVERIFY2(w.front().contains("rho*L/A = 2.27e+07 kg/m4") && w.front().contains("use dt <= 0.000476 s"), qPrintable(w.front()));
+    QCOMPARE(started.count(), 2);
+    QCOMPARE(svc.status(1).warnings, w);
+    QVERIFY(svc.status(0).warnings.isEmpty());
+    const auto& cmp = svc.comparison();
+    QCOMPARE(cmp.configs[1].result.warnings.size(), size_t(1));
+    QCOMPARE(QString::fromStdString(cmp.configs[1].result.warnings.front()), w.front());
+    QVERIFY(cmp.configs[0].result.warnings.empty());
+    // non-fatal: both ran to the end and were compared
+    QVERIFY2(cmp.configs[1].result.ok, cmp.configs[1].result.error.c_str());
+    QCOMPARE(cmp.reference, 0);
+    QVERIFY(!cmp.configs[1].errors.empty());
+
+    // the step the warning suggests: none
+    warned.clear();
+    QVERIFY(svc.start(circuit(4.76e-4), opt).isEmpty());
+    QVERIFY(waitFinished(svc, 30000));
+    QCOMPARE(warned.count(), 0);
+    QVERIFY(svc.status(1).warnings.isEmpty());
+    QVERIFY(svc.comparison().configs[1].result.ok);
 }
 
 QTEST_GUILESS_MAIN(TestRunService)

@@ -32,15 +32,16 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
 void RunPanel::beginRun(const service::RunService& run) {
     for (Row& r : rows_)
         for (QWidget* w : {static_cast<QWidget*>(r.name), static_cast<QWidget*>(r.bar), static_cast<QWidget*>(r.info),
-                           static_cast<QWidget*>(r.state), static_cast<QWidget*>(r.error)})
+                           static_cast<QWidget*>(r.state), static_cast<QWidget*>(r.warning), static_cast<QWidget*>(r.error)})
             delete w;
     rows_.clear();
     for (int i = 0; i < run.configCount(); ++i) {
         const service::ConfigStatus st = run.status(i);
         Row r;
         const QColor c = configColor(i, st.reference);
-        r.name = new QLabel(QString("<span style='color:%1'>&#9632;</span> %2%3")
-                                .arg(c.name(), st.name.toHtmlEscaped(), st.reference ? tr(" <i>(ref)</i>") : QString()));
+        r.nameHtml = QString("<span style='color:%1'>&#9632;</span> %2%3")
+                         .arg(c.name(), st.name.toHtmlEscaped(), st.reference ? tr(" <i>(ref)</i>") : QString());
+        r.name = new QLabel(r.nameHtml);
         r.bar = new QProgressBar;
         r.bar->setRange(0, 1000);
         r.bar->setFormat(QStringLiteral("%p%"));
@@ -48,17 +49,23 @@ void RunPanel::beginRun(const service::RunService& run) {
         r.info = new QLabel;
         r.info->setMinimumWidth(r.info->fontMetrics().horizontalAdvance("t 20.00 / 20 s  wall 12.3 s  RTF 1.23  ETA 1 min 20 s"));
         r.state = new QLabel;
+        r.warning = new QLabel;
+        r.warning->setWordWrap(true);
+        r.warning->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        r.warning->setStyleSheet("color: #9a5b00;");
+        r.warning->hide();
         r.error = new QLabel;
         r.error->setWordWrap(true);
         r.error->setTextInteractionFlags(Qt::TextSelectableByMouse);
         r.error->setStyleSheet("color: #b00000;");
         r.error->hide();
-        const int row = 2 * i;
+        const int row = 3 * i;
         grid_->addWidget(r.name, row, 0);
         grid_->addWidget(r.bar, row, 1);
         grid_->addWidget(r.info, row, 2);
         grid_->addWidget(r.state, row, 3);
-        grid_->addWidget(r.error, row + 1, 0, 1, 4);
+        grid_->addWidget(r.warning, row + 1, 0, 1, 4);
+        grid_->addWidget(r.error, row + 2, 0, 1, 4);
         rows_.push_back(r);
     }
     update(run);
@@ -87,6 +94,23 @@ void RunPanel::update(const service::RunService& run) {
         case service::RunState::Stopped: r.state->setText(tr("stopped")); break;
         case service::RunState::Failed: r.state->setText("<b style='color:#b00000'>" + tr("failed") + "</b>"); break;
         }
+        if (r.warnings != static_cast<int>(st.warnings.size())) {
+            r.warnings = static_cast<int>(st.warnings.size());
+            if (st.warnings.isEmpty()) {
+                r.name->setText(r.nameHtml);
+                r.name->setToolTip({});
+                r.warning->hide();
+            } else {
+                // U+26A0 warning sign: non-fatal, the configuration runs on.
+                r.name->setText(QStringLiteral("<span style='color:#c07000'>&#9888;</span> ") + r.nameHtml);
+                r.name->setToolTip(st.warnings.join('\n'));
+                QStringList lines;
+                for (const QString& w : st.warnings) lines << "&#9888; " + tr("warning: ") + w.toHtmlEscaped();
+                r.warning->setText(lines.join("<br>"));
+                r.warning->setToolTip(st.warnings.join('\n'));
+                r.warning->show();
+            }
+        }
         const bool done = st.state != service::RunState::Queued && st.state != service::RunState::Running;
         if (done) ++ended;
         if (st.state == service::RunState::Failed && !st.error.isEmpty()) {
@@ -105,6 +129,17 @@ void RunPanel::update(const service::RunService& run) {
                             .arg(ended)
                             .arg(run.configCount())
                             .arg(run.isRunning() ? QString() : tr(" — finished")));
+}
+
+QString RunPanel::warningText(int config) const {
+    if (config < 0 || config >= static_cast<int>(rows_.size())) return {};
+    const Row& r = rows_[static_cast<size_t>(config)];
+    return r.warning->isHidden() ? QString() : r.warning->toolTip();
+}
+
+QString RunPanel::nameToolTip(int config) const {
+    if (config < 0 || config >= static_cast<int>(rows_.size())) return {};
+    return rows_[static_cast<size_t>(config)].name->toolTip();
 }
 
 QString RunPanel::errorText(int config) const {

@@ -1,7 +1,8 @@
 // Progress of a run, one row per configuration: a bar of simulated time over duration, wall time,
-// real-time factor and ETA, the state, and, when a configuration fails, its message (time, volume,
-// hint) under its row while the others go on. An overall bar on top (the same value the
-// workspace reports for the status bar).
+// real-time factor and ETA, the state; under its row the builder's warnings (a warning sign
+// before the name, the full text as its tooltip and in amber under the row: non-fatal, the run
+// goes on) and, when a configuration fails, its message (time, volume, hint) while the others go
+// on. An overall bar on top (the same value the workspace reports for the status bar).
 #pragma once
 
 #include <QWidget>
@@ -27,6 +28,10 @@ public:
     // Overall progress in per mille: the slowest configuration's simulated fraction.
     int overallPermille() const { return overall_; }
     QString errorText(int config) const;
+    // The warnings shown under a configuration's row ("" if none), one per line.
+    QString warningText(int config) const;
+    // The tooltip of a configuration's name (its warnings, or "").
+    QString nameToolTip(int config) const;
 
 private:
     struct Row {
@@ -34,7 +39,10 @@ private:
         QProgressBar* bar;
         QLabel* info;
         QLabel* state;
+        QLabel* warning;
         QLabel* error;
+        QString nameHtml;
+        int warnings = -1;  // how many the row shows (-1: not yet known)
     };
     QLabel* title_;
     QProgressBar* total_;

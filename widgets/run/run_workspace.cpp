@@ -87,6 +87,7 @@ RunWorkspace::RunWorkspace(const sim::Registry& registry, QWidget* parent)
     connect(timer_, &QTimer::timeout, this, &RunWorkspace::tick);
     connect(service_, &service::RunService::finished, this, &RunWorkspace::onFinished);
     connect(service_, &service::RunService::configFailed, this, [this](int, const QString&) { runPanel_->update(*service_); });
+    connect(service_, &service::RunService::configWarnings, this, [this](int, const QStringList&) { runPanel_->update(*service_); });
     updateActions();
 }
 

@@ -34,6 +34,7 @@ public:
     double parasiticPressure() const override { return ppar_; }
     // The element behaves as a line of delay n*dt: I = (N/2)*Be*(n*dt)^2/V.
     double parasiticInertance() const override { return exchange_ * zLossless_ * exchange_ * dt_; }
+    double parasiticFactor() const override { return 0.5 * n_ * exchange_ * exchange_; }
 
 private:
     void exchangeWaves(const double* raw, const double* pFar, const double* qFar);

@@ -139,6 +139,20 @@ private slots:
         const TlmGuidance s = tlmGuidance(*b.system, nodeIndex(*b.system, "V"), 1e-4, 0.0, 0.0);
         QVERIFY(s.warn);
         QVERIFY(std::abs(s.lineInertance - 890.0 / (3.141592653589793 * 1e-4 / 4)) < 1.0);
+        // V has one flow port: its element is (N/2)*Be*dt^2/V = half the two-port value, as the
+        // parasitic_inertance probe reports it.
+        QVERIFY(std::abs(s.parasiticInertance / (0.5 * 1e9 * 1e-8 / 1e-7) - 1) < 1e-12);
+        // The suggested step is rounded down, so that it removes the warning; 1 % more brings it
+        // back; for every factor (N/2)*n^2 (one port, two, three, three exchanged every 3rd step).
+        for (double factor : {0.5, 1.0, 1.5, 13.5}) {
+            const TlmGuidance w = tlmGuidance(1e-5, 1.3e9, 1e-3, 2.27e7, 0.0, 0.0, factor);
+            QVERIFY(w.warn && w.stepForLine > 0);
+            QVERIFY(w.text.find("use dt <= ") != std::string::npos);
+            QVERIFY2(!tlmGuidance(1e-5, 1.3e9, w.stepForLine, 2.27e7, 0.0, 0.0, factor).warn, w.text.c_str());
+            QVERIFY2(tlmGuidance(1e-5, 1.3e9, 1.01 * w.stepForLine, 2.27e7, 0.0, 0.0, factor).warn, w.text.c_str());
+            const double exact = std::sqrt(2.27e7 * 1e-5 / (factor * 1.3e9));
+            QVERIFY2(w.stepForLine <= exact && w.stepForLine > 0.99 * exact, qPrintable(QString::number(w.stepForLine)));
+        }
     }
 };
 

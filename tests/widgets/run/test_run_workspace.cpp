@@ -12,8 +12,11 @@
 #include "run_style.h"
 #include "run_workspace.h"
 #include "sim/registry.h"
+#include "../../tlm_line_circuit.h"
 
+#include <QLabel>
 #include <QListWidget>
+#include <QTabWidget>
 #include <QTableWidget>
 
 using namespace hs;
@@ -41,6 +44,7 @@ private slots:
     void finishedCircuit2Comparison();
     void clickAndHover();
     void secondRunShowsFirstFaint();
+    void tlmWarningInRunPanel();
 
 private:
     sim::Registry reg_ = sim::Registry::builtin();
@@ -139,6 +143,45 @@ void TestRunWorkspace::secondRunShowsFirstFaint() {
     int faint = 0;
     for (int g = 0; g < plot->graphCount(); ++g) faint += plot->graph(g)->name().contains("(run 1)");
     QCOMPARE(faint, 2);  // p_v of the reference and of RK4 1e-4 from run 1 (CVODE did not run now)
+}
+
+// The builder's TLM warning in the Progress tab: a warning sign before the configuration's name
+// with the full text as its tooltip, and the text under its row; the run finishes regardless.
+// The reference's row and a run at a small enough step show none.
+void TestRunWorkspace::tlmWarningInRunPanel() {
+    widgets::RunWorkspace ws(reg_);
+    ws.resize(1200, 700);
+    auto coarse = model::parseCircuit(test::tlmLineCircuitJson(1e-3), reg_);
+    QVERIFY2(coarse.ok(), qPrintable(coarse.errors.join("\n")));
+    ws.setCircuit(*coarse.circuit);
+    ws.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&ws));
+    QSignalSpy finished(&ws, &widgets::RunWorkspace::runFinished);
+    QCOMPARE(ws.run(), QString());
+    QVERIFY(finished.wait(60000));
+    QVERIFY(ws.service().comparison().configs[1].result.ok);
+    widgets::RunPanel* panel = ws.runPanel();
+    const QString text = panel->warningText(1);
+    QVERIFY2(text.startsWith("volume 'V' (tlm): parasitic inertance") && text.contains("use dt <= 0.000476 s"), qPrintable(text));
+    QCOMPARE(panel->nameToolTip(1), text);
+    QVERIFY(panel->warningText(0).isEmpty());
+    QVERIFY(panel->nameToolTip(0).isEmpty());
+    // shown on screen: the Progress tab's label under the row
+    ws.sideTabs()->setCurrentWidget(panel);
+    QTest::qWait(20);
+    bool visible = false;
+    for (QLabel* l : panel->findChildren<QLabel*>())
+        if (l->isVisible() && l->text().contains("warning: volume 'V' (tlm): parasitic inertance")) visible = true;
+    QVERIFY(visible);
+    QVERIFY(ws.grab().toImage().save(HS_TEST_OUTPUT_DIR "/run_panel_tlm_warning.png"));
+
+    auto fine = model::parseCircuit(test::tlmLineCircuitJson(1e-4), reg_);
+    QVERIFY(fine.ok());
+    ws.setCircuit(*fine.circuit);
+    QCOMPARE(ws.run(), QString());
+    QVERIFY(finished.wait(60000));
+    QVERIFY(panel->warningText(1).isEmpty());
+    QVERIFY(panel->nameToolTip(1).isEmpty());
 }
 
 QTEST_MAIN(TestRunWorkspace)

@@ -50,10 +50,11 @@ void printTable(const service::BenchmarkResult& r, const model::Circuit& c) {
     for (size_t i = 0; i < r.rows.size(); ++i) {
         const auto& row = r.rows[i];
         QString line = row.label.leftJustified(labelW);
-        for (size_t k = 0; k < s.metrics.size(); ++k) {
+        for (qsizetype k = 0; k < s.metrics.size(); ++k) {
             const auto& m = s.metrics[k];
-            line += cell(row.ours, m).leftJustified(cw[k]);
-            if (anyPublished) line += cell(s.rows[i].published, m).leftJustified(cw[k]);
+            const int w = cw[static_cast<size_t>(k)];
+            line += cell(row.ours, m).leftJustified(w);
+            if (anyPublished) line += cell(s.rows[i].published, m).leftJustified(w);
         }
         out(line + row.status);
     }

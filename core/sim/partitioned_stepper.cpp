@@ -1,6 +1,7 @@
 #include "partitioned_stepper.h"
 
 #include <chrono>
+#include <map>
 #include <cmath>
 #include <algorithm>
 #include <vector>
@@ -16,7 +17,12 @@ namespace {
 
 class PartitionedStepper final : public FixedStepBase {
 public:
-    PartitionedStepper(bool rk4, int threads, bool adaptive) : rk4_(rk4), adaptive_(adaptive), pool_(threads) {}
+    // plan: the partition of every unit, from autoPartition() with these costs and hand
+    // assignments; the stepper re-balances it from the partitions' measured times.
+    PartitionedStepper(bool rk4, int threads, bool adaptive, System::PartitionUnits units, std::vector<double> cost,
+                       std::map<std::string, int> manual, std::vector<int> plan)
+        : rk4_(rk4), adaptive_(adaptive), pool_(threads), units_(std::move(units)), cost_(std::move(cost)),
+          manual_(std::move(manual)), plan_(std::move(plan)) {}
     const char* name() const override { return rk4_ ? "rk4" : "euler"; }
 
     // The waves of step n (finishStepPartition) only feed the TLM solve of step n+1, so they
@@ -70,41 +76,88 @@ private:
     // on this thread. Partitions are independent within a phase, so both give the same bits.
     template <class Job>
     void forEach(Job&& job) {
-        if (parallel_) pool_.run(job);
-        else
+        if (!parallel_) {
             for (int k = 0; k < pool_.size(); ++k) job(k);
+            return;
+        }
+        pool_.run([&](int k) {
+            const auto t0 = std::chrono::steady_clock::now();
+            job(k);
+            busy_[static_cast<size_t>(k)].v += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        });
+    }
+    // Re-balancing: the cost of a component at a given state (the iterations of its solve
+    // against a TLM node, say) is not what its eval() cost at the start. After a window on the
+    // threads, each component's cost is scaled by how much longer its partition took than
+    // predicted, and the circuit is split again if the partitions' times differed by more than
+    // 10 %. Any partitioning gives the same bits, so this changes only the speed.
+    void rebalance() {
+        const size_t parts = static_cast<size_t>(pool_.size());
+        std::vector<double> predicted(parts, 0.0);
+        double total = 0, slowest = 0;
+        for (size_t c = 0; c < cost_.size(); ++c) predicted[static_cast<size_t>(plan_[c])] += cost_[c];
+        for (size_t k = 0; k < parts; ++k) {
+            total += busy_[k].v;
+            slowest = std::max(slowest, busy_[k].v);
+        }
+        const bool uneven = total > 0 && slowest > 1.1 * total / static_cast<double>(parts);
+        if (uneven && std::all_of(predicted.begin(), predicted.end(), [](double v) { return v > 0; })) {
+            for (size_t c = 0; c < cost_.size(); ++c) {
+                const size_t k = static_cast<size_t>(plan_[c]);
+                cost_[c] *= busy_[k].v / predicted[k];
+            }
+            std::vector<int> plan;
+            if (autoPartition(*sys_, units_, pool_.size(), cost_, manual_, plan).empty() && plan != plan_) {
+                if (sys_->setPartitions(units_, plan, pool_.size()).empty()) {
+                    plan_ = std::move(plan);
+                    ++rebalances_;
+                } else {
+                    sys_->setPartitions(units_, plan_, pool_.size());  // keep the working plan
+                }
+            }
+        }
+        for (size_t k = 0; k < parts; ++k) busy_[k].v = 0.0;
     }
     // Adaptive threading: a shared machine (or the other configurations of a run) may leave no
     // free core, and then every hand-over waits for a descheduled thread. So the stepper times
-    // a window of steps on the threads and one on this thread alone, runs the faster way for a
-    // while and measures again.
+    // a window of steps on the threads (and re-balances the partitions from it) and one on this
+    // thread alone, runs the faster way for a while and measures again. Not adaptive: the
+    // windows on the threads only, for re-balancing.
     void tune() {
-        if (!adaptive_ || --left_ > 0) return;
+        if (--left_ > 0) return;
         const auto now = std::chrono::steady_clock::now();
         const double span = std::chrono::duration<double>(now - mark_).count();
         mark_ = now;
+        auto runFor = [&](double windowsSeconds, double perStep) {
+            // long enough that the timing windows cost ~2 % (a lost window on the threads may
+            // take far longer than one on this thread), at most ~2 s
+            const double runSeconds = std::min(50.0 * windowsSeconds, 2.0);
+            left_ = std::max(4 * kWindow, static_cast<long>(runSeconds / std::max(perStep, 1e-9)));
+        };
         switch (phase_) {
         case Phase::Run:
             phase_ = Phase::TimeThreads;
             parallel_ = true;
             left_ = kWindow;
+            for (Seconds& b : busy_) b.v = 0.0;
             break;
         case Phase::TimeThreads:
             threadsTime_ = span;
+            rebalance();
+            if (!adaptive_) {
+                phase_ = Phase::Run;
+                runFor(span, span / kWindow);
+                break;
+            }
             phase_ = Phase::TimeInline;
             parallel_ = false;
             left_ = kWindow;
             break;
-        case Phase::TimeInline: {
+        case Phase::TimeInline:
             parallel_ = threadsTime_ < span;
             phase_ = Phase::Run;
-            // Run the faster way long enough that the two timing windows cost ~2 % (a lost
-            // window on the threads may take far longer than one on this thread), at most ~2 s.
-            const double perStep = std::min(threadsTime_, span) / kWindow;
-            const double runSeconds = std::min(50.0 * (threadsTime_ + span), 2.0);
-            left_ = std::max(4 * kWindow, static_cast<long>(runSeconds / std::max(perStep, 1e-9)));
+            runFor(threadsTime_ + span, std::min(threadsTime_, span) / kWindow);
             break;
-        }
         }
     }
 
@@ -149,6 +202,15 @@ private:
         bool v = true;
     };
     std::vector<Flag> ok_ = std::vector<Flag>(64), inBounds_ = std::vector<Flag>(64);
+    struct alignas(64) Seconds {
+        double v = 0.0;
+    };
+    std::vector<Seconds> busy_ = std::vector<Seconds>(64);  // per partition, since the last rebalance
+    System::PartitionUnits units_;
+    std::vector<double> cost_;
+    std::map<std::string, int> manual_;
+    std::vector<int> plan_;
+    long rebalances_ = 0;
     bool pendingFinish_ = false;
 };
 
@@ -162,11 +224,13 @@ std::unique_ptr<Stepper> makeStepperFor(System& sys, const SolverSettings& s, st
     }
     const int parts = std::max(1, std::min(s.threads, 64));
     std::vector<int> plan;
-    const System::PartitionUnits units = sys.partitionUnits(s.dt);  // TLM lines long enough at dt are cuts too
-    error = autoPartition(sys, units, parts, measureComponentCost(sys), s.partition, plan);
+    System::PartitionUnits units = sys.partitionUnits(s.dt);  // TLM lines long enough at dt are cuts too
+    std::vector<double> cost = measureComponentCost(sys);
+    error = autoPartition(sys, units, parts, cost, s.partition, plan);
     if (error.empty()) error = sys.setPartitions(units, plan, parts);
     if (!error.empty()) return nullptr;
-    return std::make_unique<PartitionedStepper>(s.stepper == "rk4", parts, s.adaptiveThreads);
+    return std::make_unique<PartitionedStepper>(s.stepper == "rk4", parts, s.adaptiveThreads, std::move(units), std::move(cost),
+                                                s.partition, std::move(plan));
 }
 
 }  // namespace hs::sim

@@ -136,6 +136,7 @@ private:
         };
         switch (phase_) {
         case Phase::Run:
+            if (parallel_) rebalance();  // the run on the threads has timed the partitions too
             phase_ = Phase::TimeThreads;
             parallel_ = true;
             left_ = kWindow;
@@ -144,9 +145,9 @@ private:
         case Phase::TimeThreads:
             threadsTime_ = span;
             rebalance();
-            if (!adaptive_) {
+            if (!adaptive_) {  // on the threads throughout: re-balance every 8 windows
                 phase_ = Phase::Run;
-                runFor(span, span / kWindow);
+                left_ = 7 * kWindow;
                 break;
             }
             phase_ = Phase::TimeInline;

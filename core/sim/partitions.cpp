@@ -5,6 +5,7 @@
 // is bit-identical to the serial one whatever the partitioning.
 #include <algorithm>
 #include <numeric>
+#include <unordered_map>
 
 #include "system.h"
 
@@ -94,9 +95,10 @@ std::string System::setPartitions(const PartitionUnits& u, const std::vector<int
     auto endPart = [&](size_t c) { return u.endUnit[c] >= 0 ? partOfUnit[static_cast<size_t>(u.endUnit[c])] : -1; };
     parts_.resize(static_cast<size_t>(parts));
     auto partOfState = std::vector<int>(states.size(), -1);
-    std::vector<size_t> compIndex;
+    std::unordered_map<const Component*, size_t> compIndex;
+    for (size_t c = 0; c < comps.size(); ++c) compIndex[comps[c].get()] = c;
     for (Component* c : hotOrder_) {
-        const size_t ci = static_cast<size_t>(std::find_if(comps.begin(), comps.end(), [&](const auto& x) { return x.get() == c; }) - comps.begin());
+        const size_t ci = compIndex.at(c);
         const int k0 = partOfUnit[ci], k1 = endPart(ci);
         if (k1 >= 0 && k1 != k0) {  // cut here: each end on its side
             parts_[static_cast<size_t>(k0)].hotEnds.push_back({c, 0});

@@ -31,7 +31,27 @@ public:
     // step and no serial work in between but the step count.
     bool advance(double tOut, double& t, double* y) override {
         do {
-            tune();
+            tune(lastSteps_);
+            // TLM nodes shared by partitions that exchange every n-th step: the steps up to the
+            // next exchange need nothing from the other partitions, so each partition takes them
+            // in one go (one hand-over instead of two per step).
+            long m = 1;
+            if (sys_->wavesPrepared()) {
+                double tt = t + dt_;
+                while (m < kMaxRun && tt + dt_ <= tOut + 1e-9 * dt_) {
+                    tt += dt_;
+                    ++m;
+                }
+                if (m > 1) {
+                    const long free = sys_->finishesWithoutExchange(m + 1);
+                    m = std::min(m, pendingFinish_ ? free : free + 1);
+                }
+            }
+            lastSteps_ = std::max(m, 1L);
+            if (m > 1) {
+                if (!runAlone(m, t, y)) return false;
+                continue;
+            }
             const double t0 = t;
             const bool finish = pendingFinish_;
             forEach([&](int k) {
@@ -72,6 +92,68 @@ public:
     }
 
 private:
+    // m steps with each partition on its own (the finishes in between are not exchanges at any
+    // shared TLM node): per step the partition's finish of the previous step, its stages, check,
+    // taking over and evaluation, as in the two phases of advance(). A failure stops the
+    // partition; the run reports the earliest, at its time.
+    bool runAlone(long m, double& t, double* y) {
+        const double t0 = t;
+        const bool pend = pendingFinish_;
+        forEach([&](int k) {
+            const size_t i = static_cast<size_t>(k);
+            stop_[i] = {-1, 0};
+            double tl = t0;
+            for (long j = 0; j < m; ++j) {
+                if ((j > 0 || pend) && !sys_->finishLocalPartition(k, pend ? j : j - 1, dt_)) {
+                    stop_[i] = {j, 1};
+                    return;
+                }
+                stagePart(k, tl, y);
+                if (!sys_->partitionStatesOk(k, tmp_.data())) {
+                    stop_[i] = {j, 0};
+                    return;
+                }
+                tl += dt_;
+                sys_->acceptPartition(k, tmp_.data(), y);
+                if (!sys_->beginStepPartition(k, tl, y)) {
+                    stop_[i] = {j, 2};
+                    return;
+                }
+            }
+        });
+        pendingFinish_ = false;
+        long first = m;
+        int kind = -1;
+        for (int k = 0; k < pool_.size(); ++k) {
+            const Stop& st = stop_[static_cast<size_t>(k)];
+            if (st.step >= 0 && st.step < first) {
+                first = st.step;
+                kind = st.kind;
+            }
+        }
+        const bool failed = !allOk();  // also gathers the partitions' iteration counts
+        if (kind >= 0 || failed) {
+            // t of the serial run at that failure: a bad state or a failed finish leaves the
+            // step not taken, a failed evaluation after it has taken it
+            const long taken = first + (kind == 2 ? 1 : 0);
+            for (long j = 0; j < taken; ++j) t += dt_;
+            steps_ += first + 1;
+            rhs_ += (first + 1) * (rk4_ ? 4 : 1);
+            if (kind == 0 && !failed) {
+                bad_ = firstBadState(*sys_, tmp_.data());
+                badValue_ = bad_ >= 0 ? tmp_[static_cast<size_t>(bad_)] : 0.0;
+                error_ = "state left its bounds";
+            }
+            return false;
+        }
+        sys_->skipSharedFinishes(pend ? m : m - 1);
+        for (long j = 0; j < m; ++j) t += dt_;
+        steps_ += m;
+        rhs_ += m * (rk4_ ? 4 : 1);
+        pendingFinish_ = true;
+        return true;
+    }
+
     // Every phase of a step: the partitions' jobs on the pool's threads, or one after the other
     // on this thread. Partitions are independent within a phase, so both give the same bits.
     template <class Job>
@@ -123,8 +205,9 @@ private:
     // a window of steps on the threads (and re-balances the partitions from it) and one on this
     // thread alone, runs the faster way for a while and measures again. Not adaptive: the
     // windows on the threads only, for re-balancing.
-    void tune() {
-        if (--left_ > 0) return;
+    void tune(long steps) {
+        left_ -= steps;
+        if (left_ > 0) return;
         const auto now = std::chrono::steady_clock::now();
         const double span = std::chrono::duration<double>(now - mark_).count();
         mark_ = now;
@@ -206,6 +289,13 @@ private:
     struct alignas(64) Seconds {
         double v = 0.0;
     };
+    struct alignas(64) Stop {  // where a partition stopped in runAlone(): step, 0 bad state / 1 finish / 2 evaluation
+        long step = -1;
+        int kind = 0;
+    };
+    std::vector<Stop> stop_ = std::vector<Stop>(64);
+    static constexpr long kMaxRun = 4096;
+    long lastSteps_ = 1;
     std::vector<Seconds> busy_ = std::vector<Seconds>(64);  // per partition, since the last rebalance
     System::PartitionUnits units_;
     std::vector<double> cost_;

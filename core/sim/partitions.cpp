@@ -138,11 +138,23 @@ std::string System::setPartitions(const PartitionUnits& u, const std::vector<int
     // (both ends' of a cut line) written in the previous phase and writes its own port slots.
     for (size_t i = 0; i < waveComps_.size(); ++i)
         parts_[static_cast<size_t>(partOfUnit[static_cast<size_t>(waveComps_[i].comp)])].waveComps.push_back(static_cast<int>(i));
+    sharedNodes_.clear();
     for (size_t i = 0; i < waveNodes_.size(); ++i) {
         const WaveNode& w = waveNodes_[i];
         const int k = w.slotEnd > w.slotBegin ? partOfPort(slotPort_[static_cast<size_t>(w.slotBegin)]) : 0;
         parts_[static_cast<size_t>(k)].waveNodes.push_back(static_cast<int>(i));
+        bool shared = false;
+        for (int sl = w.slotBegin; sl < w.slotEnd; ++sl) shared = shared || partOfPort(slotPort_[static_cast<size_t>(sl)]) != k;
+        if (!shared) {
+            parts_[static_cast<size_t>(k)].ownNodes.push_back(static_cast<int>(i));
+            continue;
+        }
+        sharedNodes_.push_back(static_cast<int>(i));
+        for (int sl = w.slotBegin; sl < w.slotEnd; ++sl)
+            parts_[static_cast<size_t>(partOfPort(slotPort_[static_cast<size_t>(sl)]))].sharedPorts.push_back({static_cast<int>(i), sl - w.slotBegin, sl});
     }
+    cutLines_ = false;
+    for (const Part& p : parts_) cutLines_ = cutLines_ || !p.stepEnds.empty();
     for (size_t s = 0; s < states.size(); ++s) {
         if (partOfState[s] < 0) { parts_.clear(); return "state '" + states[s].name + "' belongs to no partition"; }
         parts_[static_cast<size_t>(partOfState[s])].states.push_back(static_cast<int>(s));
@@ -247,6 +259,35 @@ void System::acceptPartition(int k, const double* from, double* y) const {
     for (int i : part.states) y[i] = from[i];
     for (int i : part.boundedStates)
         if (y[i] < states[static_cast<size_t>(i)].lower) y[i] = states[static_cast<size_t>(i)].lower;
+}
+
+long System::finishesWithoutExchange(long cap) const {
+    if (cutLines_) return 0;
+    long free = 0;
+    for (; free < cap; ++free)
+        for (int i : sharedNodes_)
+            if (hyd[static_cast<size_t>(waveNodes_[static_cast<size_t>(i)].node)].method->waveExchangeDue(free)) return free;
+    return free;
+}
+
+bool System::finishLocalPartition(int k, long ahead, double dt) {
+    Part& part = parts_[static_cast<size_t>(k)];
+    for (int i : part.ownNodes) finishWaveNode(waveNodes_[static_cast<size_t>(i)], dt);
+    for (const Part::SharedPort& sp : part.sharedPorts)
+        slotC_[static_cast<size_t>(sp.slot)] =
+            hyd[static_cast<size_t>(waveNodes_[static_cast<size_t>(sp.waveNode)].node)].method->interpolateWave(sp.port, ahead);
+    for (Component* c : part.stepComps) {
+        std::string e = c->stepUpdate(part.ctx.e, dt);
+        if (!e.empty()) {
+            part.ctx.failure = "component '" + c->id + "': " + e;
+            return false;
+        }
+    }
+    return true;
+}
+
+void System::skipSharedFinishes(long count) {
+    for (int i : sharedNodes_) hyd[static_cast<size_t>(waveNodes_[static_cast<size_t>(i)].node)].method->skipWaveFinishes(count);
 }
 
 bool System::prepareWavesOnce(double dt) {

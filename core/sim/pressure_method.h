@@ -109,6 +109,14 @@ public:
     // After the solve: port pressures p and flows q (into the components) at this step, and the
     // chamber volume rate dV/dt; forms the waves of the next step.
     virtual void updateWaves(const double* /*p*/, const double* /*q*/, double /*dvol*/) {}
+    // Exchange every n-th step (tlm `exchange` > 1, notes §3.7): only every n-th finish takes
+    // the ports' pressures and flows (updateWaves, prepareWaves: waves, node pressure, Ppar, Z);
+    // the finishes in between only give each port the wave interpolated between the last two
+    // exchanges, which needs nothing from the other ports, so the parts of a partitioned run
+    // can take those steps without meeting. `ahead` counts finishes from now (0 = the next).
+    virtual bool waveExchangeDue(long /*ahead*/) const { return true; }
+    virtual double interpolateWave(int /*port*/, long /*ahead*/) { return 0.0; }  // not due: port's wave, kept
+    virtual void skipWaveFinishes(long /*count*/) {}  // count interpolated finishes have been done
     // Accuracy indicators of a TLM node: parasitic pressure of the last step [Pa] (notes §1.3,
     // eq. 3.4) and parasitic inertance Be*dt^2/V [kg/m4] (eq. 2.22). NaN for other methods.
     virtual double parasiticPressure() const { return std::numeric_limits<double>::quiet_NaN(); }

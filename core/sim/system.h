@@ -121,6 +121,15 @@ public:
     // and of project(): the stepper runs them inside the fork-join; on a failed check it asks
     // firstBadState() for the whole state, so the reported state is the serial run's.
     bool partitionStatesOk(int k, const double* y) const;
+    // Steps without meeting (TLM exchange every n-th step): how many finishes from now (at most
+    // cap) are not an exchange at any TLM node the partitions share; every partition's share of
+    // such a finish (its own nodes in full, its ports of shared nodes interpolated, its delay
+    // lines), and the bookkeeping of the shared nodes after `count` of them. Not possible with
+    // a line cut between partitions (its ends meet every step).
+    long finishesWithoutExchange(long cap) const;
+    bool finishLocalPartition(int k, long ahead, double dt);
+    void skipSharedFinishes(long count);
+    bool wavesPrepared() const { return wavesPrepared_; }
     void acceptPartition(int k, const double* from, double* y) const;
     // Serial part of the first step (waves of step 0, delay lines set up for dt) and the
     // failures of the partitions. false: failure() says why.
@@ -213,10 +222,17 @@ private:
         std::vector<int> pressureStates, boundedStates;
         std::vector<Component*> stepComps;
         std::vector<std::pair<Component*, int>> hotEnds, stepEnds;  // ends of components cut here
+        std::vector<int> ownNodes;  // wave nodes owned here whose ports are all here
+        struct SharedPort {
+            int waveNode, port, slot;
+        };
+        std::vector<SharedPort> sharedPorts;  // this partition's ports of wave nodes it shares
         std::vector<double> scratchDy;
         WaveContext ctx;
     };
     std::vector<Part> parts_;
+    std::vector<int> sharedNodes_;  // wave nodes with ports in more than one partition
+    bool cutLines_ = false;
     void rhsNodes(const std::vector<int>* nodes, const std::vector<int>* mech, const double* y, double* dy);
     std::vector<Component*> stepComps_;
     long waveIterations_ = 0;

@@ -253,6 +253,14 @@ bool System::finishWaveStep(double dt) {
 
 void System::finishWaveNode(const WaveNode& w, double dt) {
     const size_t n = static_cast<size_t>(w.node), base = hyd.size();
+    PressureMethod* m = hyd[n].method.get();
+    if (!m->waveExchangeDue(0)) {
+        // between exchanges: each port's interpolated wave; node pressure, Ppar and Z are those
+        // of the last exchange (finishWavePort() does the same port by port in partitions)
+        for (int s = w.slotBegin; s < w.slotEnd; ++s) slotC_[static_cast<size_t>(s)] = m->interpolateWave(s - w.slotBegin, 0);
+        m->skipWaveFinishes(1);
+        return;
+    }
     if (!hyd[n].variablePorts.empty()) {
         // Chamber volume at this step, summed as rhs() does (partitions skip TLM nodes in rhs).
         double vol = hyd[n].vConst, dvol = 0.0;

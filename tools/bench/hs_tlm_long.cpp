@@ -2,9 +2,12 @@
 // length N, on 1 and 2 threads (parallel partitions cut at the TLM volumes), and a check that
 // both give bit-identical results. "T threads" always steps on the threads; "adaptive" is what
 // a run does (settings.adaptiveThreads): it times both ways now and then and takes the faster.
-//   hs-tlm-long [N ...] [--steps S] [--threads T] [--repeat R]
+//   hs-tlm-long [N ...] [--steps S] [--threads T] [--repeat R] [--exchange N]
+// --exchange N: the TLM volumes exchange their waves every N-th step (notes §3.7); the
+// partitions then meet once per N steps instead of twice per step.
 // It also prints how many cores were free before and after (a pure computation on T threads),
 // since on a shared machine the speed-up cannot exceed that.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -28,12 +31,12 @@ struct Timing {
     std::string error;
 };
 
-Timing timeRun(const sim::Registry& reg, int n, int threads, long steps, int repeat, bool adaptive = false) {
+Timing timeRun(const sim::Registry& reg, int n, int threads, long steps, int repeat, bool adaptive = false, int exchange = 1) {
     Timing best;
     best.usPerStep = 1e300;
     const double dt = 1e-5;
     for (int r = 0; r < repeat; ++r) {
-        sim::SolverSettings settings = bench::tlmLongSettings(n, dt, threads);
+        sim::SolverSettings settings = bench::tlmLongSettings(n, dt, threads, exchange);
         settings.adaptiveThreads = adaptive;
         sim::BuildResult b = sim::build(reg, bench::tlmLongCircuit(n), settings);
         if (!b.ok()) return {0, {}, b.errorText()};
@@ -78,14 +81,15 @@ double freeCores(int threads) {
 int main(int argc, char** argv) {
     std::vector<int> sizes;
     long steps = 2000;
-    int threads = 2, repeat = 3;
+    int threads = 2, repeat = 3, exchange = 1;
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--steps") && i + 1 < argc) steps = std::atol(argv[++i]);
         else if (!std::strcmp(argv[i], "--threads") && i + 1 < argc) threads = std::atoi(argv[++i]);
         else if (!std::strcmp(argv[i], "--repeat") && i + 1 < argc) repeat = std::atoi(argv[++i]);
+        else if (!std::strcmp(argv[i], "--exchange") && i + 1 < argc) exchange = std::max(1, std::atoi(argv[++i]));
         else if (std::atoi(argv[i]) > 0) sizes.push_back(std::atoi(argv[i]));
         else {
-            std::fprintf(stderr, "usage: hs-tlm-long [N ...] [--steps S] [--threads T] [--repeat R]\n");
+            std::fprintf(stderr, "usage: hs-tlm-long [N ...] [--steps S] [--threads T] [--repeat R] [--exchange N]\n");
             return 2;
         }
     }
@@ -99,8 +103,8 @@ int main(int argc, char** argv) {
         Timing one, par, ada;
         one.usPerStep = par.usPerStep = ada.usPerStep = 1e300;
         for (int r = 0; r < repeat && one.error.empty() && par.error.empty() && ada.error.empty(); ++r) {
-            const Timing a = timeRun(reg, n, 1, steps, 1), b = timeRun(reg, n, threads, steps, 1),
-                         c = timeRun(reg, n, threads, steps, 1, true);
+            const Timing a = timeRun(reg, n, 1, steps, 1, false, exchange), b = timeRun(reg, n, threads, steps, 1, false, exchange),
+                         c = timeRun(reg, n, threads, steps, 1, true, exchange);
             if (!a.error.empty() || a.usPerStep < one.usPerStep) one = a;
             if (!b.error.empty() || b.usPerStep < par.usPerStep) par = b;
             if (!c.error.empty() || c.usPerStep < ada.usPerStep) ada = c;

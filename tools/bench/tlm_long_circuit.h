@@ -49,13 +49,15 @@ inline sim::Netlist tlmLongCircuit(int segments) {
     return n;
 }
 
-// Every T<k> as TLM (alpha 0.2); the I<k> stay integrated.
-inline sim::SolverSettings tlmLongSettings(int segments, double dt, int threads) {
+// Every T<k> as TLM (alpha 0.2, waves exchanged every `exchange`-th step); the I<k> stay
+// integrated.
+inline sim::SolverSettings tlmLongSettings(int segments, double dt, int threads, int exchange = 1) {
     sim::SolverSettings s;
     s.stepper = "rk4";
     s.dt = dt;
     s.threads = threads;
-    for (int k = 0; k < segments; ++k) s.methods["T" + std::to_string(k)] = {"tlm", {{"alpha", 0.2}}};
+    for (int k = 0; k < segments; ++k)
+        s.methods["T" + std::to_string(k)] = {"tlm", {{"alpha", 0.2}, {"exchange", static_cast<double>(exchange)}}};
     return s;
 }
 

@@ -109,6 +109,16 @@ void TlmVolumeMethod::updateWaves(const double* p, const double* q, double dvol)
     held_ = sumP / n_;
 }
 
+double TlmVolumeMethod::interpolateWave(int port, long ahead) {
+    // the same arithmetic as exchangeWaves() at a step between exchanges (r != 0)
+    const long r = (steps_ + ahead) % exchange_;
+    const double wNew = static_cast<double>(r + 1) / exchange_, wOld = 1.0 - wNew;
+    const size_t k = static_cast<size_t>(port);
+    if (filter_ == Filter::Characteristic) c_[k] = wOld * cfPrev_[k] + wNew * cf_[k];
+    else c_[k] = wOld * pfPrev_[k] + wNew * pf_[k] + z_ * (wOld * qPrev_[k] + wNew * qNew_[k]);
+    return c_[k];
+}
+
 void TlmVolumeMethod::exchangeWaves(const double* raw, const double* pFar, const double* qFar) {
     // notes §3.7, the verified reconstruction: at an exchange the far side's values are taken
     // and filtered once (filtering the interpolated values at every step would under-state the

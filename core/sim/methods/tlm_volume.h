@@ -31,6 +31,9 @@ public:
     void bindWavePorts(int n) override { n_ = n; }
     void prepareWaves(double dt, double vol, double be, double* c, double* z) override;
     void updateWaves(const double* p, const double* q, double dvol) override;
+    bool waveExchangeDue(long ahead) const override { return exchange_ == 1 || (steps_ + ahead) % exchange_ == 0; }
+    double interpolateWave(int port, long ahead) override;
+    void skipWaveFinishes(long count) override { steps_ += count; }
     double parasiticPressure() const override { return ppar_; }
     // The element behaves as a line of delay n*dt: I = (N/2)*Be*(n*dt)^2/V.
     double parasiticInertance() const override { return exchange_ * zLossless_ * exchange_ * dt_; }

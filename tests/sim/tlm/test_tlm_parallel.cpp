@@ -12,8 +12,8 @@ using namespace hs::sim::test;
 
 namespace {
 
-RunResult runLong(int n, int threads, std::map<std::string, int> manual = {}, bool adaptive = true) {
-    SolverSettings s = hs::bench::tlmLongSettings(n, 1e-5, threads);
+RunResult runLong(int n, int threads, std::map<std::string, int> manual = {}, bool adaptive = true, int exchange = 1) {
+    SolverSettings s = hs::bench::tlmLongSettings(n, 1e-5, threads, exchange);
     s.adaptiveThreads = adaptive;
     s.partition = std::move(manual);
     std::vector<ProbeSpec> pr;
@@ -117,16 +117,23 @@ private slots:
         // steps in 2000), so both paths and the switches between them are compared
         QTest::addColumn<int>("threads");
         QTest::addColumn<bool>("adaptive");
-        QTest::newRow("2 threads") << 2 << false;
-        QTest::newRow("3 threads") << 3 << false;
-        QTest::newRow("2 threads adaptive") << 2 << true;
+        QTest::addColumn<int>("exchange");
+        QTest::newRow("2 threads") << 2 << false << 1;
+        QTest::newRow("3 threads") << 3 << false << 1;
+        QTest::newRow("2 threads adaptive") << 2 << true << 1;
+        // waves exchanged every 10th / 7th step: the partitions take the steps in between alone
+        // (7 does not divide the 100 steps of a record interval: runs end between exchanges)
+        QTest::newRow("2 threads, exchange 10") << 2 << false << 10;
+        QTest::newRow("3 threads, exchange 7") << 3 << false << 7;
+        QTest::newRow("2 threads adaptive, exchange 7") << 2 << true << 7;
     }
     void bitIdentical() {
         QFETCH(int, threads);
         QFETCH(bool, adaptive);
-        RunResult serial = runLong(40, 1);
+        QFETCH(int, exchange);
+        RunResult serial = runLong(40, 1, {}, true, exchange);
         QVERIFY2(serial.ok, serial.error.c_str());
-        RunResult par = runLong(40, threads, {}, adaptive);
+        RunResult par = runLong(40, threads, {}, adaptive, exchange);
         QVERIFY2(par.ok, par.error.c_str());
         QCOMPARE(par.trace.time.size(), serial.trace.time.size());
         for (size_t c = 0; c < serial.trace.columns.size(); ++c)

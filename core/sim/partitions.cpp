@@ -186,34 +186,8 @@ void System::rhsPartition(int k, double t, const double* y, double* dy) {
     }
     for (Component* c : part.hot) c->eval(e);
     for (const auto& [c, end] : part.hotEnds) c->evalEnd(e, end);
-    const int* hp = hotPorts_.data();
-    const int* vports = hotVarPorts_.data();
-    const double* flow = flow_.data();
-    for (int i : part.nodes) {
-        const NodeHot& h = hotNodes_[static_cast<size_t>(i)];
-        double vol = h.vConst, dvol = 0.0;
-        if (h.varBegin != h.varEnd) {
-            for (int j = h.varBegin; j < h.varEnd; ++j) {
-                vol += pvol_[vports[j]];
-                dvol += pdvol_[vports[j]];
-            }
-            vol_[h.node] = vol;
-            dvol_[h.node] = dvol;
-        }
-        if (!h.hasStates) continue;
-        double q = h.qConst;
-        for (int j = h.portBegin; j < h.portEnd; ++j) q -= flow[hp[j]];
-        const double be = (*h.be)(p[h.node]);
-        if (h.continuity) dy[h.pressureState] = be / vol * (q - dvol);
-        else h.method->derivative(q, be, vol, dvol, dy);
-    }
-    for (int m : part.mech) {
-        const MechHot& mh = hotMech_[static_cast<size_t>(m)];
-        double f = 0.0;
-        for (int j = mh.portBegin; j < mh.portEnd; ++j) f += flow[hp[j]];
-        dy[mh.y] = y[mh.y + 1];
-        dy[mh.y + 1] = f * mh.invMass;
-    }
+    for (int i : part.nodes) nodeDerivative(hotNodes_[static_cast<size_t>(i)], p, dy);
+    for (int m : part.mech) mechDerivative(hotMech_[static_cast<size_t>(m)], y, dy);
 }
 
 bool System::beginStepPartition(int k, double t, const double* y) {

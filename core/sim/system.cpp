@@ -109,32 +109,8 @@ void System::rhs(double t, const double* y, double* dy) {
     }
     evalComponents();
     if (!stageNodes_.empty()) updateStageMethods(t);
-    const int* ports = hotPorts_.data();
-    const int* vports = hotVarPorts_.data();
-    const double* flow = flow_.data();
-    for (const NodeHot& h : hotNodes_) {
-        double vol = h.vConst, dvol = 0.0;
-        if (h.varBegin != h.varEnd) {
-            for (int i = h.varBegin; i < h.varEnd; ++i) {
-                vol += pvol_[vports[i]];
-                dvol += pdvol_[vports[i]];
-            }
-            vol_[h.node] = vol;
-            dvol_[h.node] = dvol;
-        }
-        if (!h.hasStates) continue;
-        double q = h.qConst;
-        for (int i = h.portBegin; i < h.portEnd; ++i) q -= flow[ports[i]];
-        const double be = (*h.be)(p[h.node]);
-        if (h.continuity) dy[h.pressureState] = be / vol * (q - dvol);
-        else h.method->derivative(q, be, vol, dvol, dy);
-    }
-    for (const MechHot& m : hotMech_) {
-        double f = 0.0;
-        for (int i = m.portBegin; i < m.portEnd; ++i) f += flow[ports[i]];
-        dy[m.y] = y[m.y + 1];
-        dy[m.y + 1] = f * m.invMass;
-    }
+    for (const NodeHot& h : hotNodes_) nodeDerivative(h, p, dy);
+    for (const MechHot& m : hotMech_) mechDerivative(m, y, dy);
 }
 
 bool System::isStaticPort(int g) const { return comps[ports[g].comp]->isStatic(); }

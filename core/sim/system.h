@@ -175,6 +175,36 @@ private:
         int y, portBegin, portEnd;
         double invMass;
     };
+    // Node volume (variable ports) and pressure derivative of one hot node from the flows of
+    // this evaluation: the loop body of rhs(), shared with rhsPartition().
+    void nodeDerivative(const NodeHot& h, const double* p, double* dy) {
+        const int* hp = hotPorts_.data();
+        const int* vports = hotVarPorts_.data();
+        const double* flow = flow_.data();
+        double vol = h.vConst, dvol = 0.0;
+        if (h.varBegin != h.varEnd) {
+            for (int i = h.varBegin; i < h.varEnd; ++i) {
+                vol += pvol_[static_cast<size_t>(vports[i])];
+                dvol += pdvol_[static_cast<size_t>(vports[i])];
+            }
+            vol_[static_cast<size_t>(h.node)] = vol;
+            dvol_[static_cast<size_t>(h.node)] = dvol;
+        }
+        if (!h.hasStates) return;
+        double q = h.qConst;
+        for (int i = h.portBegin; i < h.portEnd; ++i) q -= flow[hp[i]];
+        const double be = (*h.be)(p[h.node]);
+        if (h.continuity) dy[h.pressureState] = be / vol * (q - dvol);
+        else h.method->derivative(q, be, vol, dvol, dy);
+    }
+    void mechDerivative(const MechHot& m, const double* y, double* dy) const {
+        const int* hp = hotPorts_.data();
+        const double* flow = flow_.data();
+        double f = 0.0;
+        for (int j = m.portBegin; j < m.portEnd; ++j) f += flow[hp[j]];
+        dy[m.y] = y[m.y + 1];
+        dy[m.y + 1] = f * m.invMass;
+    }
     std::vector<NodeHot> hotNodes_;
     std::vector<MechHot> hotMech_;
     std::vector<int> hotPorts_, hotVarPorts_;

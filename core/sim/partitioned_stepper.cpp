@@ -37,14 +37,13 @@ public:
             // in one go (one hand-over instead of two per step).
             long m = 1;
             if (sys_->wavesPrepared()) {
+                // the exchange schedule first: with an exchange every step this is 1 at once
+                const long free = sys_->finishesWithoutExchange(kMaxRun);
+                const long most = std::min(kMaxRun, pendingFinish_ ? free : free + 1);
                 double tt = t + dt_;
-                while (m < kMaxRun && tt + dt_ <= tOut + 1e-9 * dt_) {
+                while (m < most && tt + dt_ <= tOut + 1e-9 * dt_) {
                     tt += dt_;
                     ++m;
-                }
-                if (m > 1) {
-                    const long free = sys_->finishesWithoutExchange(m + 1);
-                    m = std::min(m, pendingFinish_ ? free : free + 1);
                 }
             }
             lastSteps_ = std::max(m, 1L);

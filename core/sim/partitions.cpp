@@ -237,10 +237,9 @@ void System::acceptPartition(int k, const double* from, double* y) const {
 
 long System::finishesWithoutExchange(long cap) const {
     if (cutLines_) return 0;
-    long free = 0;
-    for (; free < cap; ++free)
-        for (int i : sharedNodes_)
-            if (hyd[static_cast<size_t>(waveNodes_[static_cast<size_t>(i)].node)].method->waveExchangeDue(free)) return free;
+    long free = cap;
+    for (int i : sharedNodes_)
+        free = std::min(free, hyd[static_cast<size_t>(waveNodes_[static_cast<size_t>(i)].node)].method->finishesBeforeExchange());
     return free;
 }
 

@@ -34,6 +34,11 @@ public:
     bool waveExchangeDue(long ahead) const override { return exchange_ == 1 || (steps_ + ahead) % exchange_ == 0; }
     double interpolateWave(int port, long ahead) override;
     void skipWaveFinishes(long count) override { steps_ += count; }
+    long finishesBeforeExchange() const override {
+        if (exchange_ == 1) return 0;
+        const long r = steps_ % exchange_;
+        return r == 0 ? 0 : exchange_ - r;
+    }
     double parasiticPressure() const override { return ppar_; }
     // The element behaves as a line of delay n*dt: I = (N/2)*Be*(n*dt)^2/V.
     double parasiticInertance() const override { return exchange_ * zLossless_ * exchange_ * dt_; }

@@ -6,9 +6,11 @@
 #include <QString>
 
 #include "sim/analysis.h"
+#include "sim/tlm_guidance.h"
 
 namespace hs::model {
 class Circuit;
+struct SolverConfigDoc;
 }
 namespace hs::sim {
 class Registry;
@@ -23,10 +25,25 @@ struct StiffnessGuide {
     hs::sim::Suggestion suggestion;
     QString stepper;
     double dt = 0;
+    // The volume as a TLM element under this configuration's step (notes/003 §1.3): its
+    // parasitic inertance against the adjoining lines', the expected parasitic pressure for
+    // flows changing at tlmDqdt, and the step for Ppar <= tlmPparTarget. Computed whether or not
+    // the volume uses tlm now (tlmInUse), with its real port count and exchange interval.
+    bool tlmOk = false;
+    bool tlmInUse = false;
+    QString tlmNote;  // why there is no TLM guidance (adaptive stepper, ...)
+    hs::sim::TlmGuidance tlm;
+    static constexpr double tlmDqdt = 1.0 / 60000.0 / 1e-3;  // 1 l/min per ms [m3/s2], as the CLI
+    static constexpr double tlmPparTarget = 0.1e5;          // 0.1 bar, as the CLI
 
     static StiffnessGuide compute(const hs::model::Circuit& c, const hs::sim::Registry& reg, const QString& config,
                                   const QString& volumeId);
     QString html() const;
+
+private:
+    static void tlmPart(StiffnessGuide& g, const hs::model::Circuit& c, const hs::sim::Registry& reg,
+                        const hs::model::SolverConfigDoc& cfg, const std::string& id);
+    QString tlmHtml() const;
 };
 
 }  // namespace hs::widgets

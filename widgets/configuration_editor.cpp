@@ -1,5 +1,7 @@
 #include "configuration_editor.h"
 
+#include <functional>
+
 #include <QComboBox>
 #include <QFormLayout>
 #include <QGridLayout>
@@ -42,6 +44,25 @@ void fitHeight(QTableWidget* t, int maxRows) {
 void compactRows(QTableWidget* t) {
     t->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     t->verticalHeader()->setDefaultSectionSize(t->fontMetrics().height() + 14);
+}
+
+// A table of one row per name (column 0, read-only) and an editor widget in column 1. The rows
+// are rebuilt only when the names change, so an editor being used keeps its focus across edits.
+// Returns whether they were rebuilt.
+bool syncNameRows(QTableWidget* t, const QStringList& names, const std::function<QWidget*(const QString&)>& makeEditor) {
+    QStringList shown;
+    for (int r = 0; r < t->rowCount(); ++r) shown << t->item(r, 0)->text();
+    if (shown == names) return false;
+    t->setRowCount(0);
+    for (const QString& n : names) {
+        const int r = t->rowCount();
+        t->insertRow(r);
+        auto* name = new QTableWidgetItem(n);
+        name->setFlags(Qt::ItemIsEnabled);
+        t->setItem(r, 0, name);
+        t->setCellWidget(r, 1, makeEditor(n));
+    }
+    return true;
 }
 
 }  // namespace
@@ -391,41 +412,32 @@ void ConfigurationEditor::showMethods(int i) {
 
     const QString def = defaultMethodId(&c);
     // Rows are rebuilt only when the volumes change, so a picker keeps its focus across edits.
-    QStringList volumes, shown;
+    QStringList volumes;
     for (const auto& comp : scene_.document().circuit().components)
         if (comp.type == "Volume") volumes << comp.id;
-    for (int r = 0; r < methods_->rowCount(); ++r) shown << methods_->item(r, 0)->text();
-    if (volumes != shown) {
-        methods_->setRowCount(0);
-        for (const QString& vol : volumes) {
-            const int r = methods_->rowCount();
-            methods_->insertRow(r);
-            auto* name = new QTableWidgetItem(vol);
-            name->setFlags(Qt::ItemIsEnabled);
-            methods_->setItem(r, 0, name);
-            auto* box = new QComboBox(methods_);
-            box->setObjectName("method_" + vol);
-            box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-            box->setMinimumContentsLength(8);
-            box->addItem(QString(), QString());  // "default: ...", set below
-            box->setItemData(0, tr("No method of its own: follows the default method of the configuration"), Qt::ToolTipRole);
-            fillMethodCombo(box, reg);
-            connect(box, &QComboBox::activated, this, [this, vol, box] {
-                const int cfg = current();
-                if (cfg < 0) return;
-                const QString m = box->currentData().toString();
-                edit(tr("%1: %2").arg(vol, m.isEmpty() ? tr("default method") : m), [&](auto& v) {
-                    auto& cf = v[size_t(cfg)];
-                    auto cur = cf.methods.find(vol);
-                    if (cur != cf.methods.end() && cur->second.method == m) return;
-                    // Without a default method an entry "integrate" means what no entry means: keep the file minimal.
-                    if (m.isEmpty() || (m == "integrate" && !cf.defaultMethod)) cf.methods.erase(vol);
-                    else cf.methods[vol] = hs::model::MethodDoc{m, {}, {}};
-                });
+    syncNameRows(methods_, volumes, [&](const QString& vol) -> QWidget* {
+        auto* box = new QComboBox(methods_);
+        box->setObjectName("method_" + vol);
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(8);
+        box->addItem(QString(), QString());  // "default: ...", set below
+        box->setItemData(0, tr("No method of its own: follows the default method of the configuration"), Qt::ToolTipRole);
+        fillMethodCombo(box, reg);
+        connect(box, &QComboBox::activated, this, [this, vol, box] {
+            const int cfg = current();
+            if (cfg < 0) return;
+            const QString m = box->currentData().toString();
+            edit(tr("%1: %2").arg(vol, m.isEmpty() ? tr("default method") : m), [&](auto& v) {
+                auto& cf = v[size_t(cfg)];
+                auto cur = cf.methods.find(vol);
+                if (cur != cf.methods.end() && cur->second.method == m) return;
+                // Without a default method an entry "integrate" means what no entry means: keep the file minimal.
+                if (m.isEmpty() || (m == "integrate" && !cf.defaultMethod)) cf.methods.erase(vol);
+                else cf.methods[vol] = hs::model::MethodDoc{m, {}, {}};
             });
-            methods_->setCellWidget(r, 1, box);
-        }
-    }
+        });
+        return box;
+    });
     for (int r = 0; r < methods_->rowCount(); ++r) {
         QTableWidgetItem* name = methods_->item(r, 0);
         auto* box = static_cast<QComboBox*>(methods_->cellWidget(r, 1));
@@ -500,32 +512,24 @@ void ConfigurationEditor::showParallel(int i) {
     for (const auto& comp : circuit.components) ids << comp.id;
     for (const auto& [id, k] : c.partition)
         if (!circuit.component(id)) ids << id;
-    QStringList shown;
-    for (int r = 0; r < partition_->rowCount(); ++r) shown << partition_->item(r, 0)->text();
-    if (shown != ids) {
-        partition_->setRowCount(0);
-        for (const QString& id : ids) {
-            const int r = partition_->rowCount();
-            partition_->insertRow(r);
-            auto* name = new QTableWidgetItem(id);
-            name->setFlags(Qt::ItemIsEnabled);
-            partition_->setItem(r, 0, name);
-            auto* spin = new QSpinBox(partition_);
-            spin->setObjectName("partition_" + id);
-            spin->setRange(-1, 63);
-            spin->setSpecialValueText(tr("auto"));
-            spin->setKeyboardTracking(false);
-            spin->setToolTip(tr("Partition of %1 (0 .. threads-1), or auto").arg(id));
-            connect(spin, &QSpinBox::valueChanged, this, [this, id](int k) {
-                const int cfg = current();
-                if (cfg < 0 || updating_) return;
-                edit(k < 0 ? tr("Partition of %1: auto").arg(id) : tr("Partition of %1: %2").arg(id).arg(k), [&](auto& v) {
-                    if (k < 0) v[size_t(cfg)].partition.erase(id);
-                    else v[size_t(cfg)].partition[id] = k;
-                }, "cfg/" + QString::number(cfg) + "/partition/" + id);
-            });
-            partition_->setCellWidget(r, 1, spin);
-        }
+    auto makeSpin = [&](const QString& id) -> QWidget* {
+        auto* spin = new QSpinBox(partition_);
+        spin->setObjectName("partition_" + id);
+        spin->setRange(-1, 63);
+        spin->setSpecialValueText(tr("auto"));
+        spin->setKeyboardTracking(false);
+        spin->setToolTip(tr("Partition of %1 (0 .. threads-1), or auto").arg(id));
+        connect(spin, &QSpinBox::valueChanged, this, [this, id](int k) {
+            const int cfg = current();
+            if (cfg < 0 || updating_) return;
+            edit(k < 0 ? tr("Partition of %1: auto").arg(id) : tr("Partition of %1: %2").arg(id).arg(k), [&](auto& v) {
+                if (k < 0) v[size_t(cfg)].partition.erase(id);
+                else v[size_t(cfg)].partition[id] = k;
+            }, "cfg/" + QString::number(cfg) + "/partition/" + id);
+        });
+        return spin;
+    };
+    if (syncNameRows(partition_, ids, makeSpin)) {
         partition_->resizeColumnToContents(0);
         fitHeight(partition_, 10);
     }

@@ -23,6 +23,23 @@
 
 using namespace hs::widgets;
 
+namespace {
+
+// The main window as a user first sees it, with its settings in the test's temporary folder.
+struct Window {
+    QSettings qs;
+    hs::gui::GuiSettings settings;
+    hs::gui::MainWindow w;
+    explicit Window(const QTemporaryDir& tmp)
+        : qs(tmp.filePath("s.ini"), QSettings::IniFormat), settings(qs),
+          w({test::registry(), settings, HS_EXAMPLES_DIR, tmp.filePath("rec")}) {
+        w.resize(1500, 950);
+        w.show();
+    }
+};
+
+}  // namespace
+
 class TestScreenshots : public QObject {
     Q_OBJECT
     QTemporaryDir tmp_;
@@ -35,11 +52,8 @@ private slots:
     }
     void example() {
         QFETCH(QString, path);
-        QSettings qs(tmp_.filePath("s.ini"), QSettings::IniFormat);
-        hs::gui::GuiSettings settings(qs);
-        hs::gui::MainWindow w({test::registry(), settings, HS_EXAMPLES_DIR, tmp_.filePath("rec")});
-        w.resize(1500, 950);
-        w.show();
+        Window win(tmp_);
+        hs::gui::MainWindow& w = win.w;
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QString err;
         QVERIFY2(w.openExample(path, &err), qPrintable(err));
@@ -100,14 +114,11 @@ private slots:
     // The small volume of Circuit 2 selected: the property editor shows its parameters in
     // trade units, the method picker and the engine's guidance for the reference (RK4 1e-5).
     void volumeSelected() {
-        QSettings qs(tmp_.filePath("s.ini"), QSettings::IniFormat);
-        hs::gui::GuiSettings settings(qs);
-        hs::gui::MainWindow w({test::registry(), settings, HS_EXAMPLES_DIR, tmp_.filePath("rec")});
-        w.resize(1500, 950);
-        w.show();
+        Window win(tmp_);
+        hs::gui::MainWindow& w = win.w;
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QString err;
-        QVERIFY(w.openExample(QDir(HS_EXAMPLES_DIR).filePath("circuit2_pcv.hydro.json"), &err));
+        QVERIFY2(w.openExample(QDir(HS_EXAMPLES_DIR).filePath("circuit2_pcv.hydro.json"), &err), qPrintable(err));
         w.scene().componentItem("Vv")->setSelected(true);
         auto* v = w.properties().findChild<QuantityEdit*>("param_V");
         QVERIFY(v);
@@ -134,14 +145,11 @@ private slots:
     // The Configurations dock on a TLM configuration: default method tlm with its parameters, the
     // per-volume table following it, two threads and one component placed by hand.
     void configsTlm() {
-        QSettings qs(tmp_.filePath("s.ini"), QSettings::IniFormat);
-        hs::gui::GuiSettings settings(qs);
-        hs::gui::MainWindow w({test::registry(), settings, HS_EXAMPLES_DIR, tmp_.filePath("rec")});
-        w.resize(1500, 950);
-        w.show();
+        Window win(tmp_);
+        hs::gui::MainWindow& w = win.w;
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QString err;
-        QVERIFY(w.openExample(QDir(HS_EXAMPLES_DIR).filePath("three_orifice.hydro.json"), &err));
+        QVERIFY2(w.openExample(QDir(HS_EXAMPLES_DIR).filePath("three_orifice.hydro.json"), &err), qPrintable(err));
         ConfigurationEditor& ed = w.configurations();
         const auto items = ed.list()->findItems("Hopsan-style 1e-4", Qt::MatchExactly);
         QCOMPARE(items.size(), 1);

@@ -113,7 +113,7 @@ int main(int argc, char** argv) {
     if (!runOptions(cli, w.document().circuit(), opt, repeat)) return 2;
     hs::gui::RunController& runner = w.runner();
     runner.workspace().setRunOptions(opt);
-    if (cli.isSet("bench")) return hs::gui::runBenchmark(w.document().circuit(), registry, opt, runner, repeat);
+    if (cli.isSet("bench")) return hs::gui::runBenchmark(w.document().circuit(), opt, runner, repeat);
     if (!cli.isSet("run")) return app.exec();
 
     QObject::connect(&runner.workspace(), &hs::widgets::RunWorkspace::runFinished, &w, [&]() {

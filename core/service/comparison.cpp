@@ -138,12 +138,12 @@ namespace hs::service {
 QString writeMetricsCsv(const QString& path, const Comparison& cmp) {
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly | QIODevice::Text)) return "cannot write " + path + ": " + f.errorString();
-    std::string s = "configuration,probe,unit,rmse,rrmse [%],max abs error,wall time [s],steps,speed-up [-],real-time factor [-],status\n";
+    std::string s = "configuration,probe,unit,rmse,rrmse [%],max abs error,wall time [s],steps,speed-up [-],real-time factor [-],status,cpu time [s]\n";
     auto quote = [](const std::string& v) { return "\"" + v + "\""; };
     for (const auto& o : cmp.configs) {
         const std::string tail = "," + formatNumber(o.result.wallSeconds) + "," + std::to_string(o.result.steps) + "," +
                                  formatNumber(o.reference ? 1.0 : o.speedup) + "," + formatNumber(o.realTimeFactor) + "," +
-                                 (o.result.ok ? "ok" : "failed") + "\n";
+                                 (o.result.ok ? "ok" : "failed") + "," + formatNumber(o.result.cpuSeconds) + "\n";
         if (o.errors.empty()) s += quote(o.name.toStdString()) + ",,,,,," + tail.substr(1);
         for (const auto& e : o.errors)
             s += quote(o.name.toStdString()) + "," + quote(e.name) + "," + e.unit + "," + formatNumber(e.rmse) + "," +

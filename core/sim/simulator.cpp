@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include <chrono>
+#include <ctime>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -12,6 +13,7 @@
 #include "partitioned_stepper.h"
 #include "stepper.h"
 #include "system.h"
+#include "vector_state.h"
 
 namespace hs::sim {
 
@@ -22,6 +24,12 @@ int Trace::column(const std::string& name) const {
 }
 
 namespace {
+
+double threadCpuSeconds() {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
 
 constexpr double kStopCheckSteps = 256;
 
@@ -172,12 +180,17 @@ std::vector<ProbeSpec> defaultProbes(const System& sys) {
 }
 
 RunResult simulate(System& sys, const std::vector<ProbeSpec>& probes, const RunOptions& opt) {
+    // This thread may have been started by one whose AVX upper state was left in use (the GUI's
+    // main thread was): clean it, or every SSE instruction of the run pays for it on some CPUs.
+    clearUpperVectorState();
     RunResult res;
     const auto wall0 = std::chrono::steady_clock::now();
+    const double cpu0 = threadCpuSeconds();
     std::vector<double> y(static_cast<size_t>(sys.stateCount())), dy(y.size());
     auto finish = [&]() {
         res.finalState = y;
         res.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
+        res.cpuSeconds = threadCpuSeconds() - cpu0;
         for (const auto& n : sys.hyd)
             if (n.method) res.methodStats.push_back({n.name, n.method->stats()});
         return res;
@@ -217,7 +230,10 @@ RunResult simulate(System& sys, const std::vector<ProbeSpec>& probes, const RunO
         sys.rhs(t, y.data(), dy.data());  // fills node values, flows and signals at (t, y)
         res.trace.time.push_back(t);
         for (size_t i = 0; i < readers.size(); ++i) res.trace.columns[i].push_back(sampled[i] = readers[i].read(sys, y.data()));
-        if (opt.sample) opt.sample(t, sampled.data(), sampled.size());
+        if (opt.sample) {
+            opt.sample(t, sampled.data(), sampled.size());
+            clearUpperVectorState();  // the viewer's code ran on this thread
+        }
     };
     // Algebraic methods need their value before the first record.
     if (stepper->fixedStep() && !sys.beginStep(t, opt.solver.dt, y.data())) {
@@ -258,7 +274,10 @@ RunResult simulate(System& sys, const std::vector<ProbeSpec>& probes, const RunO
         if (t >= nextRec - half - eps) {
             record();
             while (static_cast<double>(k) * rec <= t + half + eps) ++k;
-            if (opt.progress) opt.progress(t);
+            if (opt.progress) {
+                opt.progress(t);
+                clearUpperVectorState();
+            }
         }
         if (opt.stop && opt.stop->load(std::memory_order_relaxed)) {
             res.stopped = true;

@@ -47,6 +47,9 @@ struct RunResult {
     double failTime = 0.0;
     Trace trace;
     double wallSeconds = 0.0;
+    // CPU time of the thread that ran simulate() (partition workers not included): unlike the
+    // wall time, not inflated when other programs take the cores.
+    double cpuSeconds = 0.0;
     long steps = 0;
     long rhsEvaluations = 0;
     long newtonIterations = 0, jacobians = 0, splitSteps = 0;  // implicit steppers

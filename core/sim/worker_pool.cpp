@@ -1,5 +1,7 @@
 #include "worker_pool.h"
 
+#include "vector_state.h"
+
 #include <chrono>
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -63,6 +65,7 @@ void WorkerPool::loop(int k) {
         waitFor(generation_, seen, false);
         seen = generation_.load(std::memory_order_acquire);
         if (quit_.load(std::memory_order_acquire)) return;
+        clearUpperVectorState();  // see vector_state.h; the pool may outlive the run that made it
         fn_(obj_, k);
         if (pending_.fetch_sub(1, std::memory_order_acq_rel) == 1) pending_.notify_one();
     }

@@ -168,7 +168,7 @@ void TestRunExport::metricsCsvMatchesComparison() {
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QStringList lines = QString::fromUtf8(f.readAll()).split('\n', Qt::SkipEmptyParts);
     QCOMPARE(lines.front(), QString("configuration,probe,unit,rmse,rrmse [%],max abs error,wall time [s],steps,speed-up [-],"
-                                    "real-time factor [-],status"));
+                                    "real-time factor [-],status,cpu time [s]"));
     QCOMPARE(lines.size(), 1 + 1 + 5 + 5);  // header, the reference, 5 probes x 2 configurations
     int checked = 0;
     parseLocale(true);
@@ -178,11 +178,13 @@ void TestRunExport::metricsCsvMatchesComparison() {
             for (const QString& l : lines)
                 if (l.startsWith(prefix)) {
                     const QStringList f2 = splitCsv(l);
-                    QCOMPARE(f2.size(), 11);
+                    QCOMPARE(f2.size(), 12);
                     QCOMPARE(f2[2], QString::fromStdString(e.unit));
                     QVERIFY(close(std::strtod(f2[3].toLatin1().constData(), nullptr), e.rmse));
                     QVERIFY(close(std::strtod(f2[5].toLatin1().constData(), nullptr), e.maxAbs));
                     QCOMPARE(f2[10], QString("ok"));
+                    QCOMPARE(std::strtod(f2[11].toLatin1().constData(), nullptr), o.result.cpuSeconds);
+                    QVERIFY(o.result.cpuSeconds > 0 && o.result.cpuSeconds <= o.result.wallSeconds * 1.05 + 1e-3);
                     ++checked;
                 }
         }

@@ -51,7 +51,8 @@ void clearUpperVectorState() {
 
 bool vectorStateObservable() { return caps().xinuse; }
 
-bool upperVectorStateDirty() { return caps().xinuse && (xgetbv(1) & 0x4) != 0; }
+// XINUSE bit 2: upper halves of YMM0-15; bit 6: bits 256-511 of ZMM0-15. vzeroupper clears both.
+bool upperVectorStateDirty() { return caps().xinuse && (xgetbv(1) & 0x44) != 0; }
 
 bool dirtyUpperVectorState() {
     if (!caps().avx) return false;

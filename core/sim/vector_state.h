@@ -15,8 +15,8 @@ namespace hs::sim {
 // vzeroupper on CPUs with AVX; nothing elsewhere (and on other architectures). Costs a cycle.
 void clearUpperVectorState();
 
-// Whether the calling thread's AVX upper state is in use right now (XGETBV with ECX = 1, bit 2 of
-// XINUSE). Returns false where the CPU cannot tell; vectorStateObservable() says which.
+// Whether the calling thread's AVX upper state is in use right now (XGETBV with ECX = 1: bit 2 or 6
+// of XINUSE, the upper halves of YMM0-15 and ZMM0-15). Returns false where the CPU cannot tell; vectorStateObservable() says which.
 bool upperVectorStateDirty();
 bool vectorStateObservable();
 

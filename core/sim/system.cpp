@@ -37,6 +37,15 @@ void System::allocate() {
         (m->updatesPerStage() ? stageNodes_ : stepNodes_).push_back(static_cast<int>(n));
     }
     stepFlow_.assign(ports.size(), 0.0);
+    // Per port, the index of its component among its node's components (the inner loops of the
+    // pseudo-dynamic methods ask it for every port and iteration).
+    portNodeComp_.assign(ports.size(), -1);
+    for (size_t n = 0; n < hyd.size(); ++n)
+        for (int g : hyd[n].ports) {
+            const auto& cs = nodeComps[n];
+            portNodeComp_[static_cast<size_t>(g)] =
+                static_cast<int>(std::find(cs.begin(), cs.end(), ports[static_cast<size_t>(g)].comp) - cs.begin());
+        }
     boundedStates_.clear();
     for (size_t i = 0; i < states.size(); ++i)
         if (states[i].lower > -std::numeric_limits<double>::infinity()) boundedStates_.push_back(static_cast<int>(i));
@@ -166,11 +175,7 @@ double System::nodeInflowPartial(int n, double p, const std::vector<char>& recom
     for (size_t i = 0; i < comps_.size(); ++i)
         if (recompute[i]) comps[comps_[i]]->eval(e_);
     double q = 0.0;
-    for (int g : hyd[n].ports) {
-        const int c = ports[g].comp;
-        const size_t i = static_cast<size_t>(std::find(comps_.begin(), comps_.end(), c) - comps_.begin());
-        q -= recompute[i] ? flow_[g] : stepFlow_[g];
-    }
+    for (int g : hyd[n].ports) q -= recompute[static_cast<size_t>(portNodeComp_[static_cast<size_t>(g)])] ? flow_[g] : stepFlow_[g];
     p_[n] = saved;
     e_.dy = savedDy;
     return q;

@@ -213,6 +213,7 @@ private:
     std::vector<int> boundedStates_;
     std::vector<int> stepNodes_, stageNodes_;  // nodes whose method updates per step / per stage
     std::vector<double> stepFlow_;             // port flows of the last full evaluation
+    std::vector<int> portNodeComp_;            // port -> index of its component in nodeComps[its node]
     bool needsFixedStep_ = false;
     double currentDt_ = 0.0;
     void evalComponents();

@@ -14,8 +14,9 @@ bool HeldPressureMethod::fail(const NodeAccess& node, const std::string& why) {
     return false;
 }
 
-bool HeldPressureMethod::solve(const std::function<double(double)>& g, double guess, double tol, int maxIter,
-                               double& root) {
+bool HeldPressureMethod::solveRef(double (*call)(const void*, double), const void* obj, double guess, double tol,
+                                  int maxIter, double& root) {
+    auto g = [call, obj](double p) { return call(obj, p); };
     constexpr double kLow = -1e7, kHigh = 1e9;  // physical search range [Pa]
     double x = std::clamp(guess, kLow, kHigh);
     double fx = g(x);

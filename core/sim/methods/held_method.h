@@ -3,8 +3,8 @@
 // they share.
 #pragma once
 
-#include <functional>
 #include <string>
+#include <type_traits>
 
 #include "../pressure_method.h"
 
@@ -43,9 +43,20 @@ protected:
     // finite-difference slope, falling back to bisection whenever Newton leaves the bracket.
     // Counts Newton iterations in stats_. Returns false (with error_ set) if no bracket is found
     // or the iteration cap is reached.
-    bool solve(const std::function<double(double)>& g, double guess, double tol, int maxIter, double& root);
+    // Takes any callable by reference: no std::function, so no allocation per step.
+    template <class G>
+    bool solve(const G& g, double guess, double tol, int maxIter, double& root) {
+        static_assert(std::is_invocable_r_v<double, const G&, double>);
+        return solveRef([](const void* obj, double p) { return (*static_cast<const G*>(obj))(p); }, &g, guess, tol,
+                        maxIter, root);
+    }
 
     double held_ = 0, prev_ = 0, prev2_ = 0;
+
+private:
+    bool solveRef(double (*call)(const void*, double), const void* obj, double guess, double tol, int maxIter, double& root);
+
+protected:
     bool perStage_ = false, continue_ = false;
 };
 

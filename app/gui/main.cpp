@@ -75,7 +75,7 @@ int main(int argc, char** argv) {
                     {"duration", "simulated time of runs started here [s] (default: the circuit's)", "T"},
                     {"record", "record interval [s] (default: the circuit's)", "DT"},
                     {"configs", "configurations to run besides the reference, comma separated", "A,B"},
-                    {"threads", "configurations running at once (default: cores)", "N"},
+                    {"threads", "configurations running at once (default: cores - 1, at least 1)", "N"},
                     {"probes", "after the run, plot these probes (comma separated)", "P,Q"},
                     {"screenshot", "after the run, save the window as PNG", "PNG"},
                     {"plot-image", "after the run, save the plots (PNG, SVG or PDF by suffix)", "FILE"},

@@ -63,7 +63,7 @@ int runBenchmark(const model::Circuit& circuit, const service::RunServiceOptions
         for (const auto& cfg : c.configs) n += options.configs.isEmpty() || options.configs.contains(cfg.name) || cfg.reference;
         return n;
     }();
-    const int threads = options.threads > 0 ? options.threads : QThread::idealThreadCount();
+    const int threads = options.threads > 0 ? options.threads : service::defaultWorkerCount();
     const int jobs = std::min(threads, nConfigs);
 
     std::map<QString, std::vector<double>> cliWall, guiWall, cliEngineCpu, guiEngineCpu;

@@ -101,7 +101,7 @@ QString RunService::start(const model::Circuit& circuit, const RunServiceOptions
     // Plain threads, each taking the next configuration until none is left: the rest wait
     // their turn. std::thread rather than a QThreadPool, so that start and join are pthread
     // calls that ThreadSanitizer sees (tools/tsan.sh).
-    const int want = options.threads > 0 ? options.threads : QThread::idealThreadCount();
+    const int want = options.threads > 0 ? options.threads : defaultWorkerCount();
     const int n = std::clamp(want, 1, configCount());
     auto next = std::make_shared<std::atomic<int>>(0);
     for (int k = 0; k < n; ++k)
@@ -112,6 +112,8 @@ QString RunService::start(const model::Circuit& circuit, const RunServiceOptions
 }
 
 void RunService::stop() { stop_.store(true); }
+
+int defaultWorkerCount() { return std::max(1, QThread::idealThreadCount() - 1); }
 
 bool RunService::clear() {
     if (running_) return false;

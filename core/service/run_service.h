@@ -36,7 +36,7 @@ struct RunServiceOptions {
     double duration = 0;        // 0: the circuit's
     double recordInterval = 0;  // 0: the circuit's
     QStringList configs;        // empty: all; the reference always runs
-    int threads = 0;            // 0: QThread::idealThreadCount()
+    int threads = 0;            // 0: defaultWorkerCount()
     // Records per configuration (12 MB for six columns): RK4 1e-5 recording 1e6 samples in about
     // 2 s of wall time fills it in half a second of display stall; only then do samples drop and
     // the complete trace replace the live one at the end.
@@ -58,6 +58,11 @@ struct ConfigStatus {
     // known once the configuration has been compiled; the run goes on regardless.
     QStringList warnings;
 };
+
+// Configurations run at once by default: one per core but one, which is left to the thread that
+// displays the run. With a worker on every core the display takes its share from the workers and
+// their wall times, and so the speed-ups shown, come out longer than a headless run's.
+int defaultWorkerCount();
 
 class RunService : public QObject {
     Q_OBJECT

@@ -14,8 +14,6 @@
 namespace hs::sim {
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
-
 const auto num = numberParam;
 const auto choice = choiceParam;
 

@@ -86,7 +86,7 @@ void CircuitScene::addComponentItem(const QString& id) {
     auto* item = new ComponentItem(*doc, reg_.find(doc->type.toStdString()), &symbols_.symbol(doc->type));
     items_.insert(id, item);
     addItem(item);
-    if (doc->type == "Volume") item->setMethod(methodOf(id));
+    if (item->spec() && item->spec()->hostsPressureMethod) item->setMethod(methodOf(id));
 }
 
 void CircuitScene::removeComponentItem(const QString& id) {
@@ -180,7 +180,7 @@ void CircuitScene::refreshBadges() {
         config_ = c.reference() ? c.reference()->name : c.configs.empty() ? QString() : c.configs.front().name;
     }
     for (ComponentItem* item : items_)
-        if (item->spec() && item->spec()->type == "Volume") item->setMethod(methodOf(item->id()));
+        if (item->spec() && item->spec()->hostsPressureMethod) item->setMethod(methodOf(item->id()));
 }
 
 ComponentItem* CircuitScene::componentAt(const QPointF& pos) const {

@@ -21,6 +21,7 @@
 #include <limits>
 
 #include "circuit_scene.h"
+#include "sim/settings_check.h"
 #include "sim/stepper.h"
 #include "commands/configs_command.h"
 #include "method_params_form.h"
@@ -65,7 +66,17 @@ bool syncNameRows(QTableWidget* t, const QStringList& names, const std::function
     return true;
 }
 
+bool hostsPressureMethod(const hs::sim::Registry& reg, const QString& type) {
+    const hs::sim::ComponentSpec* spec = reg.find(type.toStdString());
+    return spec && spec->hostsPressureMethod;
+}
+
 }  // namespace
+
+QString stepperToolTip(const hs::sim::StepperSpec& s) {
+    return QString::fromStdString(s.label) + " (" + (s.adaptive ? QObject::tr("adaptive") : QObject::tr("fixed step")) +
+           (s.implicit ? QObject::tr(", implicit") : QString()) + "): " + QString::fromStdString(s.description);
+}
 
 ConfigurationEditor::ConfigurationEditor(CircuitScene& scene, QWidget* parent)
     : QWidget(parent), scene_(scene), list_(new QListWidget(this)), add_(new QPushButton(tr("Add"), this)),
@@ -97,11 +108,12 @@ ConfigurationEditor::ConfigurationEditor(CircuitScene& scene, QWidget* parent)
                            "(1e-4 s if it is adaptive), default method tlm for every volume (Hopsan style)"));
     auto* form = new QFormLayout;
     form->addRow(tr("Description"), description_);
-    for (const auto& s : hs::sim::stepperNames()) stepper_->addItem(QString::fromStdString(s));
-    stepper_->setItemData(0, tr("explicit Euler, fixed step"), Qt::ToolTipRole);
-    stepper_->setItemData(1, tr("classical Runge-Kutta 4, fixed step"), Qt::ToolTipRole);
-    stepper_->setItemData(2, tr("Dormand-Prince 5(4), adaptive"), Qt::ToolTipRole);
-    stepper_->setItemData(3, tr("SUNDIALS CVODE BDF, adaptive (ground truth)"), Qt::ToolTipRole);
+    // One item per declared stepper: text and data its name, tooltip its label and description.
+    for (const hs::sim::StepperSpec& s : scene_.registry().steppers()) {
+        const QString name = QString::fromStdString(s.name);
+        stepper_->addItem(name, name);
+        stepper_->setItemData(stepper_->count() - 1, stepperToolTip(s), Qt::ToolTipRole);
+    }
     form->addRow(tr("Stepper"), stepper_);
     dt_->setQuantity("s", 1e-15, inf);
     rtol_->setQuantity("-", 1e-16, 1);
@@ -151,8 +163,10 @@ ConfigurationEditor::ConfigurationEditor(CircuitScene& scene, QWidget* parent)
     threads_->setRange(1, 64);
     threads_->setKeyboardTracking(false);
     threads_->setToolTip(tr("Parallel partitions cut at TLM volumes (file key \"threads\"), stepped on this many "
-                            "threads; results are identical to one thread. Only for the rk4 and euler steppers and "
-                            "with the integrate and tlm methods."));
+                            "threads; results are identical to one thread. Only for the %1 steppers and "
+                            "with the integrate and tlm methods.")
+                             .arg(QString::fromStdString(scene_.registry().stepperList(
+                                 [](const hs::sim::StepperSpec& x) { return x.supportsPartitions; }, " and "))));
     pform->addRow(tr("Threads"), threads_);
     pl->addLayout(pform);
     threadsNote_->setObjectName("threadsNote");
@@ -383,12 +397,11 @@ void ConfigurationEditor::showDetails() {
     rtol_->setValue(c.rtol);
     atol_->setValue(c.atol);
     maxStep_->setValue(c.maxStep);
-    const bool adaptive = !hs::sim::isFixedStepper(c.stepper.toStdString());
-    // Implicit fixed-step steppers use rtol/atol as their Newton tolerances.
-    const bool tolerances = adaptive || c.stepper == "implicit_euler" || c.stepper == "sdirk2";
-    rtol_->setEnabled(tolerances);
-    atol_->setEnabled(tolerances);
-    maxStep_->setEnabled(adaptive);
+    // What the stepper's spec says it uses (implicit fixed-step steppers: rtol/atol as Newton tolerances).
+    const hs::sim::StepperSpec* spec = scene_.registry().findStepper(c.stepper.toStdString());
+    rtol_->setEnabled(!spec || spec->usesTolerances);
+    atol_->setEnabled(!spec || spec->usesTolerances);
+    maxStep_->setEnabled(!spec || spec->usesMaxStep);
     showMethods(i);
     showParallel(i);
     updating_ = false;
@@ -414,7 +427,7 @@ void ConfigurationEditor::showMethods(int i) {
     // Rows are rebuilt only when the volumes change, so a picker keeps its focus across edits.
     QStringList volumes;
     for (const auto& comp : scene_.document().circuit().components)
-        if (comp.type == "Volume") volumes << comp.id;
+        if (hostsPressureMethod(reg, comp.type)) volumes << comp.id;
     syncNameRows(methods_, volumes, [&](const QString& vol) -> QWidget* {
         auto* box = new QComboBox(methods_);
         box->setObjectName("method_" + vol);
@@ -473,29 +486,24 @@ void ConfigurationEditor::showParallel(int i) {
     const auto& circuit = scene_.document().circuit();
     const auto& c = circuit.configs[size_t(i)];
     if (threads_->value() != c.threads) threads_->setValue(c.threads);  // updating_ is set: no edit
-    const bool fixedExplicit = c.stepper == "rk4" || c.stepper == "euler";
+    const hs::sim::StepperSpec* spec = scene_.registry().findStepper(c.stepper.toStdString());
+    const bool fixedExplicit = spec && spec->supportsPartitions;
     const bool parallel = c.threads > 1 || !c.partition.empty();
-    // The engine's own conditions (partitioned_stepper.cpp, partitions.cpp), checked here without a build.
+    // The builder's own settings check (hs::sim::checkSolverSettings), run here without a build.
     QStringList problems;
-    if (parallel && !fixedExplicit)
-        problems << tr("Parallel partitions need the rk4 or euler stepper, not %1: this configuration will not run.").arg(c.stepper);
-    if (parallel) {
-        QStringList others;
-        for (const auto& comp : circuit.components) {
-            if (comp.type != "Volume") continue;
-            const QString m = effectiveMethod(&c, comp.id);
-            if (m != "integrate" && m != "tlm") others << comp.id + " (" + m + ')';
-        }
-        if (!others.isEmpty())
-            problems << tr("Parallel partitions support only the integrate and tlm methods: %1.").arg(others.join(", "));
-    }
+    const hs::sim::Netlist net = hs::model::toNetlist(circuit);
+    for (const hs::sim::SettingsIssue& is :
+         hs::sim::checkSolverSettings(scene_.registry(), hs::model::toSolverSettings(c), hs::sim::pressureMethodHosts(scene_.registry(), net)))
+        if (is.key == "threads") problems << QString::fromStdString(is.text) + tr(": this configuration will not run.");
     // With a stepper that cannot run partitions there is nothing to set, unless a value is to be undone.
     threads_->setEnabled(fixedExplicit || parallel);
     if (!problems.isEmpty()) {
         threadsNote_->setText(problems.join('\n'));
         threadsNote_->setStyleSheet("color:#c0392b");
     } else if (!fixedExplicit) {
-        threadsNote_->setText(tr("Only for the rk4 and euler steppers."));
+        threadsNote_->setText(tr("Only for the %1 steppers.")
+                                  .arg(QString::fromStdString(scene_.registry().stepperList(
+                                      [](const hs::sim::StepperSpec& x) { return x.supportsPartitions; }, " and "))));
         threadsNote_->setStyleSheet("color:#777");
     } else if (c.threads > 1 && defaultMethodId(&c) != "tlm" &&
                std::none_of(c.methods.begin(), c.methods.end(), [](const auto& m) { return m.second.method == "tlm"; })) {

@@ -19,7 +19,15 @@ class QSpinBox;
 class QTableWidget;
 class QLineEdit;
 
+namespace hs::sim {
+struct StepperSpec;
+}
+
 namespace hs::widgets {
+
+// The tooltip of a stepper in the editor's list: label, fixed/adaptive, implicit, description
+// (all from the stepper's spec).
+QString stepperToolTip(const hs::sim::StepperSpec& s);
 
 class CircuitScene;
 class MethodParamsForm;
@@ -31,6 +39,7 @@ public:
     explicit ConfigurationEditor(CircuitScene& scene, QWidget* parent = nullptr);
     QListWidget* list() const { return list_; }
     QComboBox* defaultMethodCombo() const { return defaultMethod_; }
+    QComboBox* stepperCombo() const { return stepper_; }
     MethodParamsForm* defaultParams() const { return defaultParams_; }
     QTableWidget* methodsTable() const { return methods_; }
     // The method picker of a volume's row, the partition spin box of a component's row (or null).

@@ -155,7 +155,7 @@ void PropertyEditor::build() {
         formLayout_->addRow(label, editor);
     }
     refreshValues();
-    const bool volume = comp->type == "Volume";
+    const bool volume = spec->hostsPressureMethod;
     methodBox->setVisible(volume);
     if (volume) methods_->setVolume(comp->id);
     help_->setHtml(helpHtml(*spec));

@@ -61,9 +61,11 @@ void StiffnessGuide::tlmPart(StiffnessGuide& g, const hs::model::Circuit& c, con
     const auto own = solver.methods.find(id);
     const hs::sim::MethodSetting current = own != solver.methods.end() ? own->second : solver.defaultMethod;
     g.tlmInUse = current.method == "tlm";
-    if (solver.stepper == "cvode" || solver.stepper == "dopri5") {
-        g.tlmNote = QObject::tr("TLM needs a fixed-step stepper (rk4, euler, implicit_euler, sdirk2); this configuration uses %1")
-                        .arg(QString::fromStdString(solver.stepper));
+    const hs::sim::StepperSpec* stepper = reg.findStepper(solver.stepper);
+    if (!stepper || !stepper->supportsPressureMethods) {
+        g.tlmNote = QObject::tr("TLM needs a fixed-step stepper (%1); this configuration uses %2")
+                        .arg(QString::fromStdString(reg.stepperList([](const hs::sim::StepperSpec& x) { return x.supportsPressureMethods; })),
+                             QString::fromStdString(solver.stepper));
         return;
     }
     if (!g.tlmInUse) solver.methods[id] = hs::sim::MethodSetting{"tlm", {}};

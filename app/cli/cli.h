@@ -48,5 +48,6 @@ int stiffnessCommand(const QStringList& args, const sim::Registry& reg);
 int benchCommand(const QStringList& args, const sim::Registry& reg);
 int formatCommand(const QStringList& args, const sim::Registry& reg);
 int componentsCommand(const QStringList& args, const sim::Registry& reg);
+int steppersCommand(const QStringList& args, const sim::Registry& reg);
 
 }  // namespace hs::cli

@@ -15,7 +15,8 @@ namespace {
 QString pad(const QString& s, int w) { return s.leftJustified(w); }
 
 QString stepText(const model::SolverConfigDoc& c) {
-    if (hs::sim::isFixedStepper(c.stepper.toStdString())) return fmt(c.dt, 3) + " s";
+    const hs::sim::StepperSpec* s = hs::sim::findBuiltinStepper(c.stepper.toStdString());
+    if (s && !s->adaptive) return fmt(c.dt, 3) + " s";
     return "rtol " + fmt(c.rtol, 2);
 }
 

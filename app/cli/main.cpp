@@ -15,9 +15,12 @@ const char* kUsage =
     "  bench FILE      run the benchmark tables kept in the file, ours beside the published numbers\n"
     "  format FILE...  rewrite circuit files in the canonical form the editor saves\n"
     "  components      list the component types with their ports and parameters\n"
+    "  steppers        list the steppers: fixed/adaptive, implicit, what each supports\n"
     "\n"
     "'hydrostiff-cli COMMAND --help' shows the options of a command.\n"
     "exit codes: 0 ok, 1 a run failed, 2 usage error, 3 file error, 4 circuit error\n";
+
+int dispatch(const QString& cmd, QStringList& args);
 
 }  // namespace
 
@@ -30,6 +33,20 @@ int main(int argc, char** argv) {
         return args.isEmpty() ? hs::cli::Usage : hs::cli::Ok;
     }
     const QString cmd = args.takeFirst();
+    // The runs on worker threads report their own exceptions as failed runs; this catches what
+    // the main thread itself throws (a defect), so that it ends with a message and exit code 1.
+    try {
+        return dispatch(cmd, args);
+    } catch (const std::exception& e) {
+        hs::cli::err("hydrostiff-cli: internal error: " + QString::fromUtf8(e.what()));
+    } catch (...) {
+        hs::cli::err("hydrostiff-cli: internal error: unknown exception");
+    }
+    return hs::cli::RunFailed;
+}
+
+namespace {
+int dispatch(const QString& cmd, QStringList& args) {
     const hs::sim::Registry reg = hs::sim::Registry::builtin();
     if (cmd == "run") return hs::cli::runCommand(args, reg);
     if (cmd == "compare") return hs::cli::compareCommand(args, reg);
@@ -37,6 +54,8 @@ int main(int argc, char** argv) {
     if (cmd == "bench") return hs::cli::benchCommand(args, reg);
     if (cmd == "format") return hs::cli::formatCommand(args, reg);
     if (cmd == "components") return hs::cli::componentsCommand(args, reg);
+    if (cmd == "steppers") return hs::cli::steppersCommand(args, reg);
     hs::cli::err("hydrostiff-cli: unknown command '" + cmd + "'\n\n" + QString::fromUtf8(kUsage).trimmed());
     return hs::cli::Usage;
 }
+}  // namespace

@@ -257,7 +257,7 @@ void CircuitValidator::checkConfigs() {
             setting.method = m.method.toStdString();
             for (const auto& [k, v] : m.params) setting.params[k.toStdString()] = v;
             std::string e;
-            hs::sim::makePressureMethod(reg_, setting, e);
+            if (!hs::sim::makePressureMethod(reg_, setting, e) && e.empty()) e = "the method could not be created";
             if (!e.empty()) err(p, q(e));
         }
         if (s.defaultMethod) {
@@ -265,7 +265,7 @@ void CircuitValidator::checkConfigs() {
             setting.method = s.defaultMethod->method.toStdString();
             for (const auto& [k, v] : s.defaultMethod->params) setting.params[k.toStdString()] = v;
             std::string e;
-            hs::sim::makePressureMethod(reg_, setting, e);
+            if (!hs::sim::makePressureMethod(reg_, setting, e) && e.empty()) e = "the method could not be created";
             if (!e.empty()) err(jsonChild(path, QStringLiteral("default_method")), q(e));
         }
         if (s.threads < 1 || s.threads > 64)

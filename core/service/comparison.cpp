@@ -2,6 +2,7 @@
 
 #include <QSaveFile>
 #include <algorithm>
+#include <cstdio>
 #include <thread>
 
 #include "csv.h"
@@ -9,6 +10,12 @@
 #include "sim/registry.h"
 
 namespace hs::service {
+
+namespace {
+sim::RunResult runConfigurationUnguarded(const model::Circuit& c, const model::SolverConfigDoc& cfg,
+                                         const sim::Registry& reg, double duration,
+                                         const std::atomic<bool>* stop, std::function<void(double)> progress);
+}  // namespace
 
 PreparedRun prepareConfiguration(const model::Circuit& c, const model::SolverConfigDoc& cfg, const sim::Registry& reg,
                                  double duration) {
@@ -28,9 +35,40 @@ PreparedRun prepareConfiguration(const model::Circuit& c, const model::SolverCon
     return run;
 }
 
+std::string internalError(const std::string& what, double t) {
+    char b[64];
+    std::snprintf(b, sizeof b, "%.6g", t);
+    return "run failed at about t = " + std::string(b) + " s: internal error: " + what +
+           " (a defect in the program, not in the circuit: please report it with the circuit file)";
+}
+
 sim::RunResult runConfiguration(const model::Circuit& c, const model::SolverConfigDoc& cfg,
                                 const sim::Registry& reg, double duration,
                                 const std::atomic<bool>* stop, std::function<void(double)> progress) {
+    // No exception leaves: runComparison() calls this on its worker threads.
+    std::atomic<double> reached{0.0};
+    try {
+        return runConfigurationUnguarded(c, cfg, reg, duration, stop, [&](double t) {
+            reached.store(t, std::memory_order_relaxed);
+            if (progress) progress(t);
+        });
+    } catch (const std::exception& e) {
+        sim::RunResult res;
+        res.failTime = reached.load();
+        res.error = internalError(e.what(), res.failTime);
+        return res;
+    } catch (...) {
+        sim::RunResult res;
+        res.failTime = reached.load();
+        res.error = internalError("unknown exception", res.failTime);
+        return res;
+    }
+}
+
+namespace {
+sim::RunResult runConfigurationUnguarded(const model::Circuit& c, const model::SolverConfigDoc& cfg,
+                                         const sim::Registry& reg, double duration,
+                                         const std::atomic<bool>* stop, std::function<void(double)> progress) {
     PreparedRun run = prepareConfiguration(c, cfg, reg, duration);
     if (!run.system) {
         sim::RunResult res;
@@ -44,6 +82,7 @@ sim::RunResult runConfiguration(const model::Circuit& c, const model::SolverConf
     res.warnings = std::move(run.warnings);
     return res;
 }
+}  // namespace
 
 Comparison runComparison(const model::Circuit& c, const sim::Registry& reg, const CompareOptions& opt) {
     Comparison cmp;
@@ -66,7 +105,7 @@ Comparison runComparison(const model::Circuit& c, const sim::Registry& reg, cons
             const model::SolverConfigDoc* cfg = c.config(o.name);
             std::function<void(double)> prog;
             if (opt.progress) prog = [&, name = o.name](double t) { opt.progress(name, t); };
-            o.result = runConfiguration(c, *cfg, reg, duration, opt.stop, prog);
+            o.result = runConfiguration(c, *cfg, reg, duration, opt.stop, prog);  // throws nothing
         }
     };
     const int jobs = std::clamp(opt.jobs, 1, static_cast<int>(cmp.configs.size()));

@@ -21,6 +21,11 @@ class Registry;
 
 namespace hs::service {
 
+// The message of a run that ended in an exception (a bug in component code, out of memory):
+// "run failed at about t = ... s: internal error: <what>". Worker threads catch every exception
+// (RunService::work, runConfiguration) and report it as a failed run with this message.
+std::string internalError(const std::string& what, double t);
+
 struct ConfigOutcome {
     QString name;
     bool reference = false;
@@ -57,8 +62,9 @@ struct PreparedRun {
 PreparedRun prepareConfiguration(const model::Circuit& c, const model::SolverConfigDoc& cfg, const sim::Registry& reg,
                                  double duration);
 
-// Builds and runs one configuration; errors (build, probe, divergence) end up in result.error,
-// the builder's warnings in result.warnings.
+// Builds and runs one configuration; errors (build, probe, divergence, an exception thrown by
+// the engine or component code) end up in result.error, the builder's warnings in
+// result.warnings. Throws nothing.
 sim::RunResult runConfiguration(const model::Circuit& c, const model::SolverConfigDoc& cfg,
                                 const sim::Registry& reg, double duration,
                                 const std::atomic<bool>* stop = nullptr,

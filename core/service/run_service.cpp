@@ -127,6 +127,28 @@ bool RunService::clear() {
 }
 
 void RunService::work(int index) {
+    std::shared_ptr<ConfigSlot> slot = slots_[static_cast<size_t>(index)];
+    std::string error;
+    try {
+        runSlot(index);
+        return;
+    } catch (const std::exception& e) {
+        error = e.what();
+    } catch (...) {
+        error = "unknown exception";
+    }
+    // The run is over whatever phase it was in; the owner reads the result after the kDone
+    // store, and the ring (if any) only holds what was recorded before the failure.
+    slot->result.ok = false;
+    slot->result.stopped = false;
+    slot->result.failTime = slot->simulated.load(std::memory_order_relaxed);
+    slot->result.error = internalError(error, slot->result.failTime);
+    slot->wallEndNs.store(nowNs());
+    slot->state.store(static_cast<int>(RunState::Failed));
+    slot->published.store(ConfigSlot::kDone, std::memory_order_release);
+}
+
+void RunService::runSlot(int index) {
     // Only the slot, the snapshot and the stop flag are touched here; all are owned by shared
     // pointers or by the service, whose destructor waits for the workers.
     std::shared_ptr<ConfigSlot> slot = slots_[static_cast<size_t>(index)];

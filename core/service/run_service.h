@@ -113,7 +113,11 @@ signals:
     void finished();                        // every configuration has ended
 
 private:
+    // One configuration on a worker thread. work() catches whatever runSlot() throws (a bug in
+    // component code, bad_alloc): the configuration then fails with the message, and no
+    // exception leaves the thread (it would terminate the program).
     void work(int index);
+    void runSlot(int index);
     void joinWorkers();
     // The owner's thread, every 5 ms while running: the phases the workers have published.
     void poll();

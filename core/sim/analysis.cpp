@@ -102,15 +102,17 @@ std::string steadyState(System& sys, double t, std::vector<double>& y, const std
 Suggestion suggest(const NodeStiffness& n, const std::string& stepper, double dt) {
     Suggestion s;
     char buf[256];
-    if (stepper != "rk4" && stepper != "euler") {
+    const StepperSpec* spec = findBuiltinStepper(stepper);
+    if (!spec || spec->adaptive || !std::isfinite(spec->stabilityLimit)) {
         s.method = "integrate";
         s.step = dt;
-        s.reason = isFixedStepper(stepper)
+        s.reason = spec && !spec->adaptive
                        ? "implicit stepper: stable at any step, so 'integrate' is right; the step sets the accuracy"
                        : "adaptive stepper: it chooses its own step; 'integrate' is exact";
         return s;
     }
-    const double limit = stepper == "rk4" ? n.maxStepRk4 : n.maxStepEuler;
+    // The node's eigenvalue is real (-1/tau): the spec's stability limit on the real axis.
+    const double limit = spec->stabilityLimit * n.tau;
     if (!std::isfinite(n.tau) || dt <= 0.8 * limit) {
         s.method = "integrate";
         s.step = dt;

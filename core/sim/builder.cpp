@@ -7,6 +7,7 @@
 #include <set>
 #include <sstream>
 
+#include "settings_check.h"
 #include "stepper.h"
 #include "tlm_guidance.h"
 
@@ -291,20 +292,14 @@ void Builder::formHydraulicNodes() {
         std::string e;
         node.method = makePressureMethod(reg_, setting, e);
         if (!e.empty()) err("volume '" + node.name + "': " + e);
-        else if (node.method->needsFixedStep() && !isFixedStepper(solver_.stepper))
-            err("volume '" + node.name + "': pressure method '" + setting.method + "' updates once per step and needs a fixed-step stepper (rk4, euler, implicit_euler or sdirk2), not '" + solver_.stepper + "'");
+        // A method that needs a fixed step under an adaptive stepper: checkSolverSettings() in run().
     }
+    const StepperSpec* st = reg_.findStepper(solver_.stepper);
     for (const auto& c : sys_->comps)
-        if (c->hasStepUpdate() && !isFixedStepper(solver_.stepper))
-            err("component '" + c->id + "' advances once per fixed step (a delay line) and needs a fixed-step stepper (rk4, euler, implicit_euler or sdirk2), not '" + solver_.stepper + "'");
-    for (const auto& [vid, setting] : solver_.methods) {
-        auto it = compIndex_.find(vid);
-        bool isVolume = false;
-        if (it != compIndex_.end())
-            for (const auto& node : sys_->hyd)
-                if (std::find(node.volumeIds.begin(), node.volumeIds.end(), vid) != node.volumeIds.end()) isVolume = true;
-        if (!isVolume) err("pressure method set for '" + vid + "', which is not a volume on a node of this circuit");
-    }
+        if (c->hasStepUpdate() && st && !st->supportsPressureMethods)
+            err("component '" + c->id + "' advances once per fixed step (a delay line) and needs a fixed-step stepper (" +
+                reg_.stepperList([](const StepperSpec& x) { return x.supportsPressureMethods; }) + "), not '" + solver_.stepper + "'");
+    // Method entries for ids that are not volumes: checkSolverSettings() in run().
 }
 
 void Builder::formMechanicalNodes() {
@@ -438,7 +433,8 @@ void Builder::orderEvaluation() {
 // TLM guidance (notes/003 §1.3): a volume-as-line must not add more inertance than the real
 // lines it joins. After allocate(): the methods know their wave ports (the factor (N/2)*n^2).
 void Builder::tlmWarnings() {
-    if (!isFixedStepper(solver_.stepper)) return;  // refused above; dt means nothing there
+    const StepperSpec* st = reg_.findStepper(solver_.stepper);
+    if (!st || st->adaptive) return;  // refused above; dt means nothing there
     for (auto& node : sys_->hyd) {
         if (!node.method || !node.method->wavePorts() || node.vConst <= 0) continue;
         double line = 0;
@@ -453,6 +449,10 @@ void Builder::tlmWarnings() {
 }
 
 BuildResult Builder::run() {
+    // The settings check the configuration editor shows too (stepper, methods, partitions).
+    std::vector<std::string> ids;
+    for (const auto& c : net_.components) ids.push_back(c.id);
+    for (const SettingsIssue& i : checkSolverSettings(reg_, solver_, pressureMethodHosts(reg_, net_), ids)) err(i.text);
     createComponents();
     if (res_.errors.empty()) connect();
     if (res_.errors.empty()) {

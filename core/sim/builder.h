@@ -22,9 +22,9 @@ struct BuildResult {
     std::string errorText() const;
 };
 
-BuildResult build(const Registry& registry, const Netlist& net, const SolverSettings& solver);
+[[nodiscard]] BuildResult build(const Registry& registry, const Netlist& net, const SolverSettings& solver);
 
 // Pressure-method factory: the object for a setting (parameters checked against the spec).
-std::unique_ptr<PressureMethod> makePressureMethod(const Registry& reg, const MethodSetting& s, std::string& error);
+[[nodiscard]] std::unique_ptr<PressureMethod> makePressureMethod(const Registry& reg, const MethodSetting& s, std::string& error);
 
 }  // namespace hs::sim

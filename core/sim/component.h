@@ -58,7 +58,7 @@ public:
     virtual ~Component() = default;
 
     // Read parameters; return an error message naming the parameter, or "" when valid.
-    virtual std::string configure(const ParamSet& p, const Fluid& fluid) = 0;
+    [[nodiscard]] virtual std::string configure(const ParamSet& p, const Fluid& fluid) = 0;
     // Initial values of the component's own states (s points at its first state).
     virtual void initStates(double* /*s*/) const {}
     // One evaluation: flows, forces, signal outputs, state derivatives.
@@ -85,7 +85,7 @@ public:
     // volume, mass): evaluated once, then left out of the hot loop.
     virtual bool isStatic() const { return false; }
     // Checks that need to know which optional ports are connected ("" = fine).
-    virtual std::string checkConnections() const { return {}; }
+    [[nodiscard]] virtual std::string checkConnections() const { return {}; }
 
     // Next to TLM nodes (notes/003 §1.6): port k sees p_k = c[k] - z[k]*q_k, q_k the flow into
     // the component; z[k] = 0 means a fixed pressure c[k] (an ordinary node). A component with a
@@ -95,11 +95,11 @@ public:
     // Discrete per-step behaviour (delay lines): stepUpdate() runs once per outer step of a
     // fixed-step run, when the step's pressures are final; "" or the reason it cannot go on.
     virtual bool hasStepUpdate() const { return false; }
-    virtual std::string stepUpdate(Eval& /*e*/, double /*dt*/) { return {}; }
+    [[nodiscard]] virtual std::string stepUpdate(Eval& /*e*/, double /*dt*/) { return {}; }
     virtual void resetDiscrete() {}
     // Sets up the per-step behaviour for step dt before the first step (stepUpdate() does it
     // itself when not called); "" or the reason the component cannot run at that step.
-    virtual std::string prepareStep(double /*dt*/) { return {}; }
+    [[nodiscard]] virtual std::string prepareStep(double /*dt*/) { return {}; }
     // Cut points for parallel partitions (notes/003 §3): a component whose two ends only see
     // each other's waves from earlier steps (a transmission line with a delay long enough for
     // step dt) may have its ends in different partitions. Each end is then evaluated and
@@ -108,7 +108,7 @@ public:
     virtual bool splittable(double /*dt*/) const { return false; }
     virtual int endOfPort(int /*port*/) const { return 0; }
     virtual void evalEnd(Eval& e, int /*end*/) { eval(e); }
-    virtual std::string stepUpdateEnd(Eval& e, double dt, int /*end*/) { return stepUpdate(e, dt); }
+    [[nodiscard]] virtual std::string stepUpdateEnd(Eval& e, double dt, int /*end*/) { return stepUpdate(e, dt); }
     // Fluid inertance rho*L/A of a pipe component [kg/m4] (0: none), for the TLM guidance.
     virtual double inertance() const { return 0.0; }
 

@@ -4,6 +4,8 @@
 #include <map>
 #include <cmath>
 #include <algorithm>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "fixed_stepper.h"
@@ -193,7 +195,10 @@ private:
                     plan_ = std::move(plan);
                     ++rebalances_;
                 } else {
-                    sys_->setPartitions(units_, plan_, pool_.size());  // keep the working plan
+                    // keep the working plan; setPartitions() cleared the partitions first, so a
+                    // plan that worked and now does not would leave nothing to step
+                    const std::string e = sys_->setPartitions(units_, plan_, pool_.size());
+                    if (!e.empty()) throw std::logic_error("re-balancing lost the working partition plan: " + e);
                 }
             }
         }
@@ -244,10 +249,18 @@ private:
         }
     }
 
+    // The partitions' failures, and the flags of the last phase: a step function that returned
+    // false without saying why still stops the run (the flags were set and never read before).
     bool allOk() {
         const std::string e = sys_->partitionFailure();
-        if (e.empty()) return true;
-        error_ = e;
+        int failed = -1;
+        for (int k = 0; k < pool_.size(); ++k) {
+            Flag& f = ok_[static_cast<size_t>(k)];
+            if (!f.v && failed < 0) failed = k;
+            f.v = true;
+        }
+        if (e.empty() && failed < 0) return true;
+        error_ = !e.empty() ? e : "partition " + std::to_string(failed) + " failed without a message";
         return false;
     }
     // The serial Rk4/Euler step (fixed_steppers.cpp), state by state, on the partition's states.
@@ -308,8 +321,10 @@ private:
 
 std::unique_ptr<Stepper> makeStepperFor(System& sys, const SolverSettings& s, std::string& error) {
     if (s.threads <= 1 && s.partition.empty()) return makeStepper(s.stepper, error);
-    if (s.stepper != "rk4" && s.stepper != "euler") {
-        error = "parallel partitions need a fixed-step stepper (rk4 or euler), not '" + s.stepper + "'";
+    const StepperSpec* spec = findBuiltinStepper(s.stepper);
+    if (!spec || !spec->supportsPartitions) {
+        error = "parallel partitions need the " + stepperList([](const StepperSpec& x) { return x.supportsPartitions; }) +
+                " stepper, not '" + s.stepper + "'";
         return nullptr;
     }
     const int parts = std::max(1, std::min(s.threads, 64));

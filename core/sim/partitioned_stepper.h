@@ -12,6 +12,6 @@ namespace hs::sim {
 
 // Stepper for settings: the serial one when s.threads <= 1, else partitions the system (s.partition
 // by hand, the rest automatically by measured cost) and steps it on s.threads threads.
-std::unique_ptr<Stepper> makeStepperFor(System& sys, const SolverSettings& s, std::string& error);
+[[nodiscard]] std::unique_ptr<Stepper> makeStepperFor(System& sys, const SolverSettings& s, std::string& error);
 
 }  // namespace hs::sim

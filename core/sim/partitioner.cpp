@@ -63,8 +63,8 @@ std::string autoPartition(System& sys, const System::PartitionUnits& units, int 
             return "components coupled to '" + m->first + "' (not through a TLM volume or TLM line) were assigned to another partition";
         fixed[it->second] = m->second;
     }
-    for (const auto& [id, k] : manual) {
-        (void)k;
+    for (const auto& entry : manual) {
+        const std::string& id = entry.first;  // not a structured binding: clang 14 cannot capture those
         if (std::none_of(sys.comps.begin(), sys.comps.end(), [&](const auto& c) { return c->id == id; }))
             return "partition assignment names no component '" + id + "'";
     }

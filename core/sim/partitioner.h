@@ -18,7 +18,7 @@ std::vector<double> measureComponentCost(System& sys);
 // Partition of each unit of `units` (components, and the far ends of lines cut at this step).
 // `manual` (component id -> partition) fixes the groups of the named components (both ends of a
 // line); the rest are balanced automatically. Returns an error or "".
-std::string autoPartition(System& sys, const System::PartitionUnits& units, int parts, const std::vector<double>& cost,
+[[nodiscard]] std::string autoPartition(System& sys, const System::PartitionUnits& units, int parts, const std::vector<double>& cost,
                           const std::map<std::string, int>& manual, std::vector<int>& partOfUnit);
 
 }  // namespace hs::sim

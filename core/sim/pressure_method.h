@@ -88,7 +88,7 @@ public:
     // True: update at every stage evaluation instead of once per outer step.
     virtual bool updatesPerStage() const { return false; }
     // Update the held pressure. Returns false on failure, with the reason in lastError().
-    virtual bool update(NodeAccess& /*node*/) { return true; }
+    [[nodiscard]] virtual bool update(NodeAccess& /*node*/) { return true; }
     // When a failure should not stop the run (the user's choice), the method keeps going with
     // its last good value and counts the failure.
     virtual bool continueOnFailure() const { return false; }
@@ -157,6 +157,10 @@ struct MethodSpec {
     // Creates the method from fully resolved parameter values (defaults filled in, by spec
     // order). Returns null and sets error on invalid values.
     PressureMethod* (*create)(const std::vector<double>& params, std::string& error) = nullptr;
+    // Declared facts (a test checks them against the created method): it updates once per
+    // fixed step (PressureMethod::needsFixedStep), and it can run in parallel partitions.
+    bool needsFixedStep = true;
+    bool partitions = false;
     int paramIndex(const std::string& name) const;
 };
 

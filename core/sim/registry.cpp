@@ -19,6 +19,7 @@ Registry Registry::builtin() {
     registerSignalBlocks(r);
     registerTlmLine(r);
     registerPressureMethods(r);
+    for (const auto& s : builtinSteppers()) r.addStepper(s);
     return r;
 }
 
@@ -65,6 +66,34 @@ int MethodSpec::paramIndex(const std::string& name) const {
     for (size_t i = 0; i < params.size(); ++i)
         if (params[i].name == name) return static_cast<int>(i);
     return -1;
+}
+
+}  // namespace hs::sim
+
+namespace hs::sim {
+
+void Registry::addStepper(StepperSpec spec) {
+    if (findStepper(spec.name)) throw std::logic_error("stepper registered twice: " + spec.name);
+    steppers_.push_back(std::move(spec));
+}
+
+const StepperSpec* Registry::findStepper(const std::string& name) const {
+    for (const auto& s : steppers_)
+        if (s.name == name) return &s;
+    return nullptr;
+}
+
+std::string Registry::stepperList() const {
+    return stepperList([](const StepperSpec&) { return true; }, ", ");
+}
+
+std::string Registry::stepperList(bool (*pred)(const StepperSpec&), const char* lastJoin) const {
+    std::vector<std::string> names;
+    for (const auto& s : steppers_)
+        if (pred(s)) names.push_back(s.name);
+    std::string r;
+    for (size_t i = 0; i < names.size(); ++i) r += (i == 0 ? "" : i + 1 == names.size() ? lastJoin : ", ") + names[i];
+    return r;
 }
 
 }  // namespace hs::sim

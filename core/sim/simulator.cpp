@@ -134,8 +134,10 @@ std::string describeFailure(System& sys, int bad, double badValue, double t, con
         if (std::isfinite(badValue)) o << " (outside the physical bounds [" << num(sys.pMin) << ", " << num(sys.pMax) << "] Pa)";
         o << ".";
         const double tau = nodeTimeConstant(sys, st.node);
-        if (std::isfinite(tau) && (s.stepper == "rk4" || s.stepper == "euler")) {
-            const double lim = (s.stepper == "euler" ? 2.0 : 2.785) * tau;
+        const StepperSpec* spec = findBuiltinStepper(s.stepper);
+        const double limit = spec ? spec->stabilityLimit : 0.0;  // explicit fixed-step steppers only
+        if (std::isfinite(tau) && limit > 0 && std::isfinite(limit)) {
+            const double lim = limit * tau;
             o << " Hint: at the last good state this node's time constant V/(Be*G) is " << num(tau)
               << " s, so the largest stable " << s.stepper << " step is about " << num(lim) << " s (step used: "
               << num(s.dt) << " s). Reduce the step, or choose another pressure method for volume '"

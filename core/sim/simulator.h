@@ -62,11 +62,11 @@ struct RunResult {
 };
 
 // Resolves a probe against the system: returns "" and fills unit, or an error naming the probe.
-std::string checkProbe(System& sys, const ProbeSpec& probe, std::string* unit = nullptr);
+[[nodiscard]] std::string checkProbe(System& sys, const ProbeSpec& probe, std::string* unit = nullptr);
 // Default probes when a circuit defines none: every node pressure and every mechanical position.
 std::vector<ProbeSpec> defaultProbes(const System& sys);
 
-RunResult simulate(System& sys, const std::vector<ProbeSpec>& probes, const RunOptions& options);
+[[nodiscard]] RunResult simulate(System& sys, const std::vector<ProbeSpec>& probes, const RunOptions& options);
 
 // Time constant tau = V/(Be*G) of hydraulic node n at the last evaluated state (G = -dQnet/dp by
 // a central difference of the node's own flows). Infinity when G <= 0.

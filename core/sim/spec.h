@@ -58,6 +58,9 @@ struct ComponentSpec {
     // Groups of ports that are the same hydraulic node inside the component (N-port volume).
     std::vector<std::vector<int>> internallyConnected;
     Component* (*create)() = nullptr;
+    // The component is a volume whose node's pressure is solved by a pressure method chosen
+    // per configuration ("methods" key): it contributes constant capacitance to its node.
+    bool hostsPressureMethod = false;
 
     int portIndex(const std::string& id) const;
     int paramIndex(const std::string& name) const;
@@ -89,6 +92,7 @@ public:
                        double nominal = 1.0,
                        double lower = -std::numeric_limits<double>::infinity());
     SpecBuilder& connectInternally(std::vector<std::string> portIds);
+    SpecBuilder& hostsPressureMethod() { spec_.hostsPressureMethod = true; return *this; }
     template <class T>
     SpecBuilder& factory() {
         spec_.create = []() -> Component* { return new T(); };

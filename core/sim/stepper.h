@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "netlist.h"
+#include "stepper_spec.h"
 
 namespace hs::sim {
 
@@ -22,12 +23,12 @@ public:
     virtual const char* name() const = 0;
     virtual bool fixedStep() const = 0;
     // Returns "" or an error (bad settings, solver set-up failure).
-    virtual std::string init(System& sys, double t0, const double* y0, const SolverSettings& s) = 0;
+    [[nodiscard]] virtual std::string init(System& sys, double t0, const double* y0, const SolverSettings& s) = 0;
     // Advance towards tOut. Fixed-step: whole steps while they end at or before tOut (at least
     // one). Adaptive: exactly to tOut. Returns false on failure: error() says why, badState()
     // names the state if the cause was a non-finite / out-of-bounds value, t and y hold the last
     // good state.
-    virtual bool advance(double tOut, double& t, double* y) = 0;
+    [[nodiscard]] virtual bool advance(double tOut, double& t, double* y) = 0;
     // Adaptive steppers restart after an input discontinuity at t.
     virtual void restart(double /*t*/, const double* /*y*/) {}
     long steps() const { return steps_; }
@@ -48,9 +49,10 @@ protected:
     double badValue_ = 0.0;
 };
 
+// The names of builtinSteppers(), in order.
 std::vector<std::string> stepperNames();
-// Steppers that take a fixed step dt (and so can host the held-pressure methods).
+// Steppers that take a fixed step dt (StepperSpec::adaptive false).
 bool isFixedStepper(const std::string& name);
-std::unique_ptr<Stepper> makeStepper(const std::string& name, std::string& error);
+[[nodiscard]] std::unique_ptr<Stepper> makeStepper(const std::string& name, std::string& error);
 
 }  // namespace hs::sim

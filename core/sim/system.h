@@ -63,7 +63,7 @@ public:
     // lets every held-pressure method update its node (in node order, each seeing the values
     // its predecessors just found). Returns false if a method failed; failure() says why.
     // Does nothing when no node needs it.
-    bool beginStep(double t, double dt, const double* y);
+    [[nodiscard]] bool beginStep(double t, double dt, const double* y);
     // Clamps states that have a physical lower bound (compensator K >= 0) after a step.
     void project(double* y) const {
         for (int i : boundedStates_)
@@ -107,34 +107,34 @@ public:
     std::vector<int> couplingGroups(const PartitionUnits& u) const;
     std::vector<int> couplingGroups() const { return couplingGroups(partitionUnits(0.0)); }
     // Splits the circuit into parts partitions (partOfUnit[u] in [0, parts)); "" or why not.
-    std::string setPartitions(const PartitionUnits& u, const std::vector<int>& partOfUnit, int parts);
-    std::string setPartitions(const std::vector<int>& partOfComp, int parts) { return setPartitions(partitionUnits(0.0), partOfComp, parts); }
+    [[nodiscard]] std::string setPartitions(const PartitionUnits& u, const std::vector<int>& partOfUnit, int parts);
+    [[nodiscard]] std::string setPartitions(const std::vector<int>& partOfComp, int parts) { return setPartitions(partitionUnits(0.0), partOfComp, parts); }
     int partitionCount() const { return static_cast<int>(parts_.size()); }
     const std::vector<int>& partitionStates(int k) const { return parts_[static_cast<size_t>(k)].states; }
     // The pieces of rhs() and beginStep() for the states and ports partition k owns; partitions
     // only meet at TLM nodes, so they can run concurrently between the barriers of a step:
     // rhs (stages) | beginStepPartition (evaluation + TLM solve) | finishStepPartition (waves).
     void rhsPartition(int k, double t, const double* y, double* dy);
-    bool beginStepPartition(int k, double t, const double* y);
-    bool finishStepPartition(int k, double dt);
+    [[nodiscard]] bool beginStepPartition(int k, double t, const double* y);
+    [[nodiscard]] bool finishStepPartition(int k, double dt);
     // Partition k's share of the per-step state check (finite, pressures within [pMin, pMax])
     // and of project(): the stepper runs them inside the fork-join; on a failed check it asks
     // firstBadState() for the whole state, so the reported state is the serial run's.
-    bool partitionStatesOk(int k, const double* y) const;
+    [[nodiscard]] bool partitionStatesOk(int k, const double* y) const;
     // Steps without meeting (TLM exchange every n-th step): how many finishes from now (at most
     // cap) are not an exchange at any TLM node the partitions share; every partition's share of
     // such a finish (its own nodes in full, its ports of shared nodes interpolated, its delay
     // lines), and the bookkeeping of the shared nodes after `count` of them. Not possible with
     // a line cut between partitions (its ends meet every step).
     long finishesWithoutExchange(long cap) const;
-    bool finishLocalPartition(int k, long ahead, double dt);
+    [[nodiscard]] bool finishLocalPartition(int k, long ahead, double dt);
     void skipSharedFinishes(long count);
     bool wavesPrepared() const { return wavesPrepared_; }
     void acceptPartition(int k, const double* from, double* y) const;
     // Serial part of the first step (waves of step 0, delay lines set up for dt) and the
     // failures of the partitions. false: failure() says why.
-    bool prepareWavesOnce(double dt);
-    std::string partitionFailure();
+    [[nodiscard]] bool prepareWavesOnce(double dt);
+    [[nodiscard]] std::string partitionFailure();
     // TLM: number of port pressure slots (they follow the hydraulic nodes in eval().p), and the
     // Newton iterations / scalar root evaluations spent solving components against TLM nodes.
     int waveSlotCount() const { return static_cast<int>(slotPort_.size()); }
@@ -235,12 +235,12 @@ private:
     };
     void setupWavePorts();
     void resetWaveSlots();
-    bool solveWavePorts(double dt);
-    bool solveWaveComp(const WaveComp& w, WaveContext& ctx);
-    bool finishWaveStep(double dt);
+    [[nodiscard]] bool solveWavePorts(double dt);
+    [[nodiscard]] bool solveWaveComp(const WaveComp& w, WaveContext& ctx);
+    [[nodiscard]] bool finishWaveStep(double dt);
     void prepareWaveNode(const WaveNode& w, double dt);
     void finishWaveNode(const WaveNode& w, double dt);
-    bool solveComponentGeneric(const WaveComp& w, WaveContext& ctx);
+    [[nodiscard]] bool solveComponentGeneric(const WaveComp& w, WaveContext& ctx);
     double slotResidual(const WaveComp& w, size_t i);
     std::vector<WaveNode> waveNodes_;
     std::vector<WaveComp> waveComps_;

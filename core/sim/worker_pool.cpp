@@ -55,8 +55,24 @@ void WorkerPool::runRaw(void (*fn)(void*, int), void* obj) {
     pending_.store(static_cast<int>(threads_.size()), std::memory_order_relaxed);
     generation_.fetch_add(1, std::memory_order_acq_rel);
     generation_.notify_all();  // a syscall only when a worker sleeps (libstdc++ counts waiters)
-    fn(obj, 0);
+    try {
+        fn(obj, 0);
+    } catch (...) {
+        keep(std::current_exception());
+    }
+    // The jobs of the workers still use obj (the caller's stack): wait for them even after a throw.
     waitFor(pending_, 0, true);
+    if (failed_.load(std::memory_order_acquire)) {
+        std::exception_ptr e = std::move(error_);
+        error_ = nullptr;
+        failed_.store(false, std::memory_order_relaxed);
+        std::rethrow_exception(e);
+    }
+}
+
+void WorkerPool::keep(std::exception_ptr e) noexcept {
+    bool expected = false;
+    if (failed_.compare_exchange_strong(expected, true, std::memory_order_acq_rel)) error_ = std::move(e);
 }
 
 void WorkerPool::loop(int k) {
@@ -66,7 +82,11 @@ void WorkerPool::loop(int k) {
         seen = generation_.load(std::memory_order_acquire);
         if (quit_.load(std::memory_order_acquire)) return;
         clearUpperVectorState();  // see vector_state.h; the pool may outlive the run that made it
-        fn_(obj_, k);
+        try {
+            fn_(obj_, k);
+        } catch (...) {
+            keep(std::current_exception());  // run() rethrows it on the caller's thread
+        }
         if (pending_.fetch_sub(1, std::memory_order_acq_rel) == 1) pending_.notify_one();
     }
 }

@@ -2,10 +2,12 @@
 // the caller, and returns when all are done. One run() costs two atomic hand-overs per worker.
 // Waiters spin for up to spinMicros (a step of a long circuit takes tens of microseconds, and a
 // futex wake-up costs as much), then sleep on the atomic (futex wait/notify, no locks), so an
-// idle pool between runs costs no CPU.
+// idle pool between runs costs no CPU. An exception thrown by a job (on any thread) is carried
+// to the caller: run() waits for every job to end, then rethrows the first one caught.
 #pragma once
 
 #include <atomic>
+#include <exception>
 #include <thread>
 #include <type_traits>
 #include <vector>
@@ -31,6 +33,9 @@ private:
     void runRaw(void (*fn)(void*, int), void* obj);
     void loop(int k);
     void waitFor(std::atomic<int>& a, int value, bool equal) const;
+    // Keeps the first exception of a run(); written before the job's pending_ release, read by
+    // the caller after its acquire (no lock needed).
+    void keep(std::exception_ptr e) noexcept;
     std::vector<std::thread> threads_;
     double spinMicros_;
     // Each hand-over variable on its own cache line: the caller writes generation_, the workers
@@ -40,6 +45,8 @@ private:
     alignas(64) std::atomic<bool> quit_{false};
     void (*fn_)(void*, int) = nullptr;
     void* obj_ = nullptr;
+    std::atomic<bool> failed_{false};
+    std::exception_ptr error_;
 };
 
 }  // namespace hs::sim

@@ -274,7 +274,7 @@ private slots:
         search(stepper, Qt::Key_C);
         QCOMPARE(cfgOf().stepper, QString("cvode"));
         QVERIFY(ed.threadsNote()->isVisibleTo(w.get()));
-        QVERIFY2(ed.threadsNote()->text().contains("rk4 or euler"), qPrintable(ed.threadsNote()->text()));
+        QVERIFY2(ed.threadsNote()->text().contains("euler or rk4"), qPrintable(ed.threadsNote()->text()));
         QVERIFY(ed.threadsSpin()->isEnabled());  // still reachable, to be set back
         // Back to one thread: the assignments go too (same step), and the spin box is disabled.
         const QByteArray before = bytes(*w);
@@ -284,7 +284,7 @@ private slots:
         QVERIFY(cfgOf().partition.empty());
         QVERIFY(!ed.threadsSpin()->isEnabled());
         QVERIFY(!ed.partitionTable()->isEnabled());
-        QVERIFY(ed.threadsNote()->text().contains("Only for the rk4 and euler"));
+        QVERIFY(ed.threadsNote()->text().contains("Only for the euler and rk4"));
         w->undoStack().undo();
         QCOMPARE(bytes(*w), before);
         QCOMPARE(cfgOf().partition.at("O1"), 0);
@@ -339,6 +339,33 @@ private slots:
         w->undoStack().undo();
         w->undoStack().undo();
         QCOMPARE(bytes(*w), before);
+    }
+
+    // Issue 13 item 4: the stepper list's tooltips were assigned by position (implicit_euler
+    // read "Dormand-Prince", dopri5 and cvode had none). Every item's tooltip now comes from the
+    // spec of the stepper it names, and the fields the spec says are unused are off.
+    void stepperTooltipsFromSpec() {
+        auto w = openThreeOrifice();
+        QVERIFY(w);
+        ConfigurationEditor& ed = w->configurations();
+        QComboBox* box = ed.stepperCombo();
+        const auto& specs = test::registry().steppers();
+        QCOMPARE(box->count(), static_cast<int>(specs.size()));
+        for (int k = 0; k < box->count(); ++k) {
+            const std::string name = box->itemText(k).toStdString();
+            const hs::sim::StepperSpec* spec = test::registry().findStepper(name);
+            QVERIFY2(spec, name.c_str());
+            const QString tip = box->itemData(k, Qt::ToolTipRole).toString();
+            QVERIFY2(tip.contains(QString::fromStdString(spec->label)) && tip.contains(QString::fromStdString(spec->description)),
+                     qPrintable(box->itemText(k) + ": " + tip));
+            QVERIFY2(tip.contains(spec->adaptive ? "adaptive" : "fixed step"), qPrintable(tip));
+        }
+        const int ie = box->findText("implicit_euler");
+        QVERIFY(ie >= 0);
+        QVERIFY2(!box->itemData(ie, Qt::ToolTipRole).toString().contains("Dormand"), qPrintable(box->itemData(ie, Qt::ToolTipRole).toString()));
+        QVERIFY(box->itemData(ie, Qt::ToolTipRole).toString().contains("Backward Euler"));
+        for (const char* adaptive : {"dopri5", "cvode"})
+            QVERIFY(!box->itemData(box->findText(adaptive), Qt::ToolTipRole).toString().isEmpty());
     }
 };
 

@@ -91,7 +91,7 @@ ClickProbes addClickProbes(const model::Circuit& circuit, const sim::Registry& r
             }
             for (const QString& n : names) addTo(c.id, n);
         }
-        if (c.type != "Volume") continue;
+        if (!s->hostsPressureMethod) continue;
         bool hasMethod = false;
         for (const auto& cfg : circuit.configs) {
             const auto it = cfg.methods.find(c.id);

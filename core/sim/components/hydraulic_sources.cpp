@@ -128,6 +128,7 @@ void registerHydraulicSources(Registry& r) {
               .hydraulic("P3", "Port 3", true)
               .hydraulic("P4", "Port 4", true)
               .connectInternally({"P1", "P2", "P3", "P4"})
+              .hostsPressureMethod()
               .param("V", "m3", 1e-5, 0.0, 10.0, "Volume")
               .param("p0", "Pa", 0.0, -1e5, 1e9, "Initial pressure")
               .choice("bulk_modulus", {"fluid", "constant"}, 0, "Bulk modulus: the circuit fluid's, or a constant for this volume")

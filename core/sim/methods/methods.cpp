@@ -14,8 +14,6 @@
 namespace hs::sim {
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
-
 const auto num = numberParam;
 const auto choice = choiceParam;
 
@@ -42,7 +40,8 @@ void registerPressureMethods(Registry& r) {
                  "The pressure is a state of the global stepper: dp/dt = Be(p)/V*(sum Q_in - dV/dt). Exact, but a small "
                  "volume makes it stiff and forces a tiny explicit step.",
                  "Merritt; all seeds", {},
-                 [](const std::vector<double>&, std::string&) -> PressureMethod* { return new IntegrateMethod(); }});
+                 [](const std::vector<double>&, std::string&) -> PressureMethod* { return new IntegrateMethod(); },
+                 /*needsFixedStep*/ false, /*partitions*/ true});
 
     std::vector<ParamSpec> pds = {
         num("V_pseudo", "m3", 1e-3, 1e-12, 10.0, "Pseudo-volume of the inner loop (papers: 10-100x the real volume; 1e-3 in Circuit 1)"),
@@ -142,7 +141,8 @@ void registerPressureMethods(Registry& r) {
                      return new TlmVolumeMethod(v[0], v[1] > 0.5 ? TlmVolumeMethod::Filter::Pressure
                                                                  : TlmVolumeMethod::Filter::Characteristic,
                                                 static_cast<int>(v[2]));
-                 }});
+                 },
+                 /*needsFixedStep*/ true, /*partitions*/ true});
 }
 
 }  // namespace hs::sim

@@ -100,7 +100,7 @@ private slots:
             RunResult r = buildAndRun(linearChain(), kProbes, runOptions(tlmWith(st, 1e-4), kDuration, kRecord), &e);
             QVERIFY(!r.ok);
             const std::string want = "volume 'V2': pressure method 'tlm' updates once per step and needs a fixed-step stepper "
-                                     "(rk4, euler, implicit_euler or sdirk2), not '" + std::string(st) + "'";
+                                     "(euler, rk4, implicit_euler or sdirk2), not '" + std::string(st) + "'";
             QVERIFY2(e.find(want) != std::string::npos, e.c_str());
         }
     }

@@ -56,7 +56,7 @@ struct MethodDoc {
 
 struct SolverConfigDoc {
     QString name, description;
-    QString stepper = QStringLiteral("rk4");  // euler | rk4 | dopri5 | cvode
+    QString stepper = QStringLiteral("rk4");  // a StepperSpec name (stepper_spec.cpp)
     double dt = 1e-5, rtol = 1e-8, atol = 1e-8, maxStep = 0;
     bool reference = false;
     std::map<QString, MethodDoc> methods;  // key: Volume component id

@@ -28,7 +28,7 @@ struct MethodSetting {
 };
 
 struct SolverSettings {
-    std::string stepper = "rk4";  // euler | rk4 | dopri5 | cvode
+    std::string stepper = "rk4";  // a StepperSpec name (stepper_spec.cpp)
     double dt = 1e-5;             // fixed step, or initial step of adaptive steppers
     double rtol = 1e-8;
     double atol = 1e-8;           // relative to each state's nominal magnitude

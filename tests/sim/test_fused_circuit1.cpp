@@ -21,13 +21,15 @@ namespace {
 
 struct Agreement {
     double rel[4] = {}, lo[4] = {}, hi[4] = {};
+    double relIn[4] = {};  // the same over the samples with t in [from, to) only
 };
 
 const char* const kNames[4] = {"p1", "p2", "K", "kt"};
 
 // Runs the example's configuration `config` for T seconds through the engine and the fused code
 // and returns, per probe, max |engine - fused| over the engine's samples relative to max |fused|.
-Agreement compare(const hs::model::Circuit& c, const QString& config, double T, double rec) {
+Agreement compare(const hs::model::Circuit& c, const QString& config, double T, double rec, double from = 0,
+                  double to = 0) {
     Agreement a;
     const hs::model::SolverConfigDoc* cfg = c.config(config);
     if (!cfg) QTest::qFail(qPrintable("no configuration " + config), __FILE__, __LINE__);
@@ -50,7 +52,7 @@ Agreement compare(const hs::model::Circuit& c, const QString& config, double T, 
     // same step (a sample time is t accumulated by t += dt, as in the fused loop)
     const hs::bench::FusedTrace1 f = hs::bench::fusedCircuit1(T, dt, 1);
     const std::vector<double>* fcol[4] = {&f.p1, &f.p2, &f.K, &f.kt};
-    double err[4] = {}, dtime = 0;
+    double err[4] = {}, errIn[4] = {}, dtime = 0;
     for (int k = 0; k < 4; ++k) {
         a.lo[k] = 1e300;
         a.hi[k] = -1e300;
@@ -65,6 +67,7 @@ Agreement compare(const hs::model::Circuit& c, const QString& config, double T, 
         for (int k = 0; k < 4; ++k) {
             const double fe = (*fcol[k])[j], en = r.trace.columns[size_t(k)][i];
             err[k] = std::max(err[k], std::abs(fe - en));
+            if (te >= from && te < to) errIn[k] = std::max(errIn[k], std::abs(fe - en));
             a.lo[k] = std::min(a.lo[k], fe);
             a.hi[k] = std::max(a.hi[k], fe);
         }
@@ -73,8 +76,10 @@ Agreement compare(const hs::model::Circuit& c, const QString& config, double T, 
     for (int k = 0; k < 4; ++k) {
         const double scale = std::max(std::abs(a.lo[k]), std::abs(a.hi[k]));
         a.rel[k] = scale > 0 ? err[k] / scale : err[k];
-        qInfo("%-2s in [%.6g, %.6g], max |engine - fused| %.3g, relative to max |%s| %.3g", kNames[k], a.lo[k], a.hi[k],
-              err[k], kNames[k], a.rel[k]);
+        a.relIn[k] = scale > 0 ? errIn[k] / scale : errIn[k];
+        const QString in = to > from ? QString("; in [%1, %2) s %3").arg(from).arg(to).arg(a.relIn[k], 0, 'g', 3) : QString();
+        qInfo("%-2s in [%.6g, %.6g], max |engine - fused| %.3g, relative to max |%s| %.3g%s", kNames[k], a.lo[k],
+              a.hi[k], err[k], kNames[k], a.rel[k], qPrintable(in));
     }
     qInfo("%s, %g s: %ld steps, %zu samples, engine %.3f s wall; final p1 %.17g vs %.17g, p2 %.17g vs %.17g",
           qPrintable(config), T, r.steps, r.trace.time.size(), r.wallSeconds, r.trace.columns[0].back(), f.y[0],
@@ -105,10 +110,22 @@ void TestFusedCircuit1::initTestCase() {
     QCOMPARE(ref->name, QStringLiteral("RK4 1e-6"));
 }
 
-// Bound of both cases. Observed: 0 (bit for bit) for every probe. A real difference in the
-// equations breaks it: a parameter of the fused code changed by 1e-6 relative (C5, C9, k1, k2,
-// Be) gives 1e-7..1e-5 relative differences (tried: see the commit message / report).
+// Bounds (relative to the largest |value| of each probe in the window). Observed: 0 everywhere,
+// the engine equals the fused code bit for bit. Tried on the fused code:
+// - rounding-only rewrites (Be*(q)/V for Be/V*q on either volume, qt - (qo + qv), ssqrt through
+//   copysign, C6*C7*C7 regrouped): <= 3e-16 in the start-up window, but the throttle opening at 2 s (RK4 1e-5 on V1
+//   at its stability limit, p1 near 0 where the square roots are singular) amplifies them to
+//   4.3e-3 in p1, 3.9e-4 in p2, 6.6e-7 in K over the window, decaying to <= 2.9e-8 by
+//   [2.45, 2.5) s while the flow runs through the open throttle;
+// - one parameter changed by 1e-6 relative: C2, C3, C5, C6, C7, C8, C9, k1, Be, V1, V2, K0, kt0,
+//   the supply and command ranges fail the start-up window (5e-10 .. 2e-6); k2 (the on/off valve
+//   is shut until 2 s) fails the settled window (9.9e-7 in p2); C1 (0.02 % of the C2*(p_s - p1)
+//   term it is added to) fails the start-up window from +1 % (9.5e-10);
+// - the compensator flow without max(K, 0): fails the start-up window (3.7e-8).
+// So: 1e-10 at the reference step, where rounding is not amplified; across the throttle opening
+// 5e-2 over the window (gross errors) and 3e-7 over [2.45, 2.5) s (10x the rounding residue).
 constexpr double kBound = 1e-10;
+constexpr double kBoundOpening = 0.05, kBoundSettled = 3e-7;
 
 // The example's reference step, 1e-6 s, over 0.2 s: the start-up transient (the compensator
 // opens and V1 fills to 2.5 MPa, K driven to 0 and projected, the throttle command below C9
@@ -128,11 +145,14 @@ void TestFusedCircuit1::referenceStepStart() {
 // regulates, and at 2.5 s the throttle closes again.
 void TestFusedCircuit1::throttleOpening() {
     QVERIFY(circuit_);
-    const Agreement a = compare(*circuit_, QStringLiteral("RK4 1e-5"), 2.6, 1e-3);
+    const Agreement a = compare(*circuit_, QStringLiteral("RK4 1e-5"), 2.6, 1e-3, 2.45, 2.5);
     QVERIFY(a.hi[1] > 1e6);
     QVERIFY(a.hi[2] > 1e-7);
     QVERIFY(a.hi[3] > 1e-6);
-    for (int k = 0; k < 4; ++k) QVERIFY2(a.rel[k] < kBound, qPrintable(QString("%1: %2").arg(kNames[k]).arg(a.rel[k])));
+    for (int k = 0; k < 4; ++k) {
+        QVERIFY2(a.rel[k] < kBoundOpening, qPrintable(QString("%1: %2").arg(kNames[k]).arg(a.rel[k])));
+        QVERIFY2(a.relIn[k] < kBoundSettled, qPrintable(QString("%1 settled: %2").arg(kNames[k]).arg(a.relIn[k])));
+    }
 }
 
 QTEST_APPLESS_MAIN(TestFusedCircuit1)

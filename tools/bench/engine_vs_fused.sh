@@ -3,9 +3,10 @@
 #   Circuit 2, 20 s, RK4 1e-5 (examples/circuit2_pcv, tools/bench/fused_circuit2.h)
 #   Circuit 1, C1_DURATION s (default 5), RK4 1e-6, the example's reference configuration
 #     (examples/circuit1_fcv, tools/bench/fused_circuit1.h)
-# Each circuit alternates engine (hydrostiff-cli run, its reported wall time of the simulation)
-# and fused (its own wall time of the integration) N times (default 3) in one run and prints
-# each wall time, the medians and their ratio, with the CPU and the load. Run after a Release
+# Each circuit alternates engine (hydrostiff-cli run: the wall and engine-thread CPU time of the
+# simulation it reports) and fused (the wall and thread CPU time of its integration) N times
+# (default 3) in one run and prints each time, the medians and their ratios, with the CPU and the
+# load (on a loaded machine the CPU times are the steadier of the two). Run after a Release
 # build of hydrostiff-cli, hs-fused-circuit1 and hs-fused-circuit2.
 # Usage: engine_vs_fused.sh [N] [circuits: "1 2", "1" or "2"]
 set -euo pipefail
@@ -28,17 +29,19 @@ compare() {
     while [[ "$1" != "--" ]]; do ecmd+=("$1"); shift; done
     shift
     fcmd=("$@")
-    local eng=() fus=() e f
+    local eng=() fus=() engc=() fusc=() eo fo e f ec fc
     echo "$label"
     for i in $(seq "$N"); do
-        e=$("${ecmd[@]}" | awk '/^simulated/ {print $5}')
-        f=$("${fcmd[@]}" | awk '/^wall time/ {print $3}')
-        echo "  run $i: engine $e s, fused $f s"
-        eng+=("$e"); fus+=("$f")
+        eo=$("${ecmd[@]}"); fo=$("${fcmd[@]}")
+        e=$(awk '/^simulated/ {print $5}' <<< "$eo"); ec=$(awk '/^cpu time/ {print $3}' <<< "$eo")
+        f=$(awk '/^wall time/ {print $3}' <<< "$fo"); fc=$(awk '/^cpu time/ {print $3}' <<< "$fo")
+        echo "  run $i: engine $e s wall / $ec s cpu, fused $f s wall / $fc s cpu"
+        eng+=("$e"); fus+=("$f"); engc+=("$ec"); fusc+=("$fc")
     done
-    local me mf
-    me=$(median "${eng[@]}"); mf=$(median "${fus[@]}")
-    echo "  median: engine $me s, fused $mf s, ratio $(awk -v a="$me" -v b="$mf" 'BEGIN {printf "%.2f", a/b}')"
+    local me mf mec mfc
+    me=$(median "${eng[@]}"); mf=$(median "${fus[@]}"); mec=$(median "${engc[@]}"); mfc=$(median "${fusc[@]}")
+    echo "  median wall: engine $me s, fused $mf s, ratio $(awk -v a="$me" -v b="$mf" 'BEGIN {printf "%.2f", a/b}')"
+    echo "  median cpu:  engine $mec s, fused $mfc s, ratio $(awk -v a="$mec" -v b="$mfc" 'BEGIN {printf "%.2f", a/b}')"
 }
 
 for c in $CIRCUITS; do

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 
 #include "fused_circuit1.h"
 
@@ -17,13 +18,18 @@ int main(int argc, char** argv) {
         return 2;
     }
     const int every = static_cast<int>(std::lround(rec / dt));
+    timespec c0{}, c1{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c0);
     const auto t0 = std::chrono::steady_clock::now();
     const hs::bench::FusedTrace1 tr = hs::bench::fusedCircuit1(duration, dt, every);
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c1);
+    const double cpu = static_cast<double>(c1.tv_sec - c0.tv_sec) + 1e-9 * static_cast<double>(c1.tv_nsec - c0.tv_nsec);
     std::printf("hand-fused Circuit 1, RK4 dt = %g s, %g s simulated, %ld steps, %zu records\n", dt, duration, tr.steps,
                 tr.t.size());
     std::printf("wall time: %.3f s (%.1f ns per step, real-time factor %.3g)\n", wall, 1e9 * wall / tr.steps,
                 duration / wall);
+    std::printf("cpu time: %.3f s\n", cpu);
     std::printf("final: p1 = %.12g Pa, p2 = %.12g Pa, K = %.12g, kt = %.12g, kt' = %.12g\n", tr.y[0], tr.y[1], tr.y[2],
                 tr.y[3], tr.y[4]);
     if (csv) {

@@ -53,6 +53,9 @@ public:
 
     void restart(double t, const double* y) override {
         for (int i = 0; i < n_; ++i) NV_Ith_S(y_, i) = y[i];
+        // CVodeReInit sets CVODE's counters to zero: keep what was done before the restart.
+        stepsBefore_ = steps_;
+        rhsBefore_ = rhs_;
         CVodeReInit(mem_, t, y_);
     }
 
@@ -65,8 +68,8 @@ public:
         CVodeGetNumRhsEvals(mem_, &nf);
         long nje = 0;
         CVodeGetNumJacEvals(mem_, &nje);
-        steps_ = ns;
-        rhs_ = nf + nje * n_;
+        steps_ = stepsBefore_ + ns;
+        rhs_ = rhsBefore_ + nf + nje * n_;
         if (flag < 0) {
             if (error_.empty()) error_ = "cvode failed with flag " + std::to_string(flag);
             return false;
@@ -106,6 +109,7 @@ private:
     SUNMatrix a_ = nullptr;
     SUNLinearSolver ls_ = nullptr;
     void* mem_ = nullptr;
+    long stepsBefore_ = 0, rhsBefore_ = 0;  // counts of the segments before the last restart
 };
 
 }  // namespace

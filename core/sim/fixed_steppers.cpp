@@ -68,6 +68,7 @@ std::unique_ptr<Stepper> makeDopri5();
 std::unique_ptr<Stepper> makeCvode();
 std::unique_ptr<Stepper> makeImplicitEuler();
 std::unique_ptr<Stepper> makeSdirk2();
+std::unique_ptr<Stepper> makeEsdirk3();
 
 std::vector<std::string> stepperNames() {
     std::vector<std::string> v;
@@ -88,6 +89,7 @@ std::unique_ptr<Stepper> makeStepper(const std::string& name, std::string& error
     if (name == "sdirk2") return makeSdirk2();
     if (name == "dopri5") return makeDopri5();
     if (name == "cvode") return makeCvode();
+    if (name == "esdirk3") return makeEsdirk3();
     error = "unknown stepper '" + name + "' (known: " + stepperList() + ")";
     return nullptr;
 }

@@ -29,6 +29,11 @@ const std::vector<StepperSpec>& builtinSteppers() {
          "SUNDIALS CVODE, adaptive variable-order BDF with Newton and error control by rtol/atol (the ground truth); dt "
          "is the first step, max_step caps the step.",
          true, true, true, true, false, false, 0.0},
+        {"esdirk3", "ESDIRK 3(2), adaptive L-stable",
+         "Adaptive L-stable ESDIRK (SUNDIALS ARKODE, ESDIRK324L2SA: order 3 with an embedded order-2 error estimate), "
+         "Newton, error control by rtol/atol, restarted at every input discontinuity; dt is the first step, max_step "
+         "caps the step.",
+         true, true, true, true, false, false, 0.0},
     };
     return specs;
 }

@@ -104,6 +104,7 @@ public:
         per_ = p.num("period"); lo_ = p.num("min"); hi_ = p.num("max"); d_ = p.num("delay");
         seed_ = static_cast<std::uint64_t>(p.num("seed"));
         levels_.clear();
+        hasCached_ = false;
         if (p.choice("mode") == 1) {
             std::istringstream in(p.text("levels"));
             in.imbue(std::locale::classic());
@@ -120,8 +121,16 @@ public:
         if (!(per_ > 0)) return "period must be positive";
         return {};
     }
-    double valueAt(double t) const {
+    double valueAt(double t) {
         const auto i = static_cast<std::uint64_t>(std::max(std::floor((t - d_) / per_), 0.0));
+        // The level of the last period asked for is kept: an evaluation asks the same period again
+        // thousands of times before the next one (Circuit 1: 27 % of the engine's instructions).
+        if (i == cachedPeriod_ && hasCached_) return cachedValue_;
+        cachedPeriod_ = i;
+        hasCached_ = true;
+        return cachedValue_ = levelOf(i);
+    }
+    double levelOf(std::uint64_t i) const {
         const std::uint64_t h = mix(seed_ * 0x100000001B3ull + i);
         const double u = static_cast<double>(h >> 11) * 0x1.0p-53;
         if (!levels_.empty()) return levels_[std::min<size_t>(static_cast<size_t>(u * levels_.size()), levels_.size() - 1)];
@@ -137,6 +146,9 @@ private:
     double per_ = 0.5, lo_ = 0, hi_ = 1, d_ = 0;
     std::uint64_t seed_ = 1;
     std::vector<double> levels_;
+    std::uint64_t cachedPeriod_ = 0;
+    double cachedValue_ = 0;
+    bool hasCached_ = false;
 };
 
 // Piecewise-linear table "t0 v0; t1 v1; ...", held constant outside.

@@ -93,6 +93,12 @@ ConfigurationEditor::ConfigurationEditor(CircuitScene& scene, QWidget* parent)
     ref_->setToolTip(tr("Mark the selected configuration as the reference"));
     lay->addLayout(buttons);
     allTlm_->setObjectName("allVolumesTlm");
+    add_->setObjectName("addConfig");
+    dup_->setObjectName("duplicateConfig");
+    del_->setObjectName("deleteConfig");
+    ref_->setObjectName("referenceConfig");
+    list_->setObjectName("configList");
+    description_->setObjectName("configDescription");
     allTlm_->setToolTip(tr("Adds the configuration \"TLM (all volumes)\": stepper rk4, the selected configuration's step "
                            "(1e-4 s if it is adaptive), default method tlm for every volume (Hopsan style)"));
     auto* form = new QFormLayout;
@@ -192,7 +198,10 @@ ConfigurationEditor::ConfigurationEditor(CircuitScene& scene, QWidget* parent)
     connect(list_, &QListWidget::currentRowChanged, this, [this] {
         if (updating_) return;
         showDetails();
-        if (int i = current(); i >= 0) scene_.setCurrentConfig(scene_.document().circuit().configs[size_t(i)].name);
+        if (int i = current(); i >= 0) {
+            selectedName_ = scene_.document().circuit().configs[size_t(i)].name;
+            scene_.setCurrentConfig(selectedName_);
+        }
     });
     connect(list_, &QListWidget::itemChanged, this, [this](QListWidgetItem* it) {
         if (updating_) return;
@@ -204,8 +213,8 @@ ConfigurationEditor::ConfigurationEditor(CircuitScene& scene, QWidget* parent)
             return;
         }
         const QString old = cfgs[size_t(i)].name;
-        edit(tr("Rename configuration %1").arg(old), [&](auto& v) { v[size_t(i)].name = name; });
-        if (scene_.currentConfig() == old) scene_.setCurrentConfig(name);
+        // refresh() keeps the row and points the canvas at the new name.
+        edit(tr("Rename configuration %1 to %2").arg(old, name), [&](auto& v) { v[size_t(i)].name = name; });
     });
     connect(description_, &QLineEdit::editingFinished, this, [this] {
         const int i = current();
@@ -340,21 +349,45 @@ void ConfigurationEditor::markReference() {
 void ConfigurationEditor::refresh() {
     updating_ = true;
     const int row = std::max(0, list_->currentRow());
-    list_->clear();
-    for (const auto& c : scene_.document().circuit().configs) {
-        auto* it = new QListWidgetItem(c.name, list_);
-        it->setFlags(it->flags() | Qt::ItemIsEditable);
-        QFont f = it->font();
-        f.setBold(c.reference);
-        it->setFont(f);
-        it->setToolTip(c.description);
+    const auto& cfgs = scene_.document().circuit().configs;
+    // The items are updated in place while their number stays: a rename arrives here from inside
+    // the list's own commit of the name editor, and a list rebuilt (model reset) under an open
+    // editor loses the current row (it fell back to the reference) and the editor.
+    const bool sameCount = list_->count() == static_cast<int>(cfgs.size());
+    if (!sameCount) {
+        list_->clear();
+        for (size_t k = 0; k < cfgs.size(); ++k) {
+            auto* it = new QListWidgetItem(list_);
+            it->setFlags(it->flags() | Qt::ItemIsEditable);
+        }
     }
+    for (int k = 0; k < list_->count(); ++k) {
+        const auto& c = cfgs[size_t(k)];
+        QListWidgetItem* it = list_->item(k);
+        if (it->text() != c.name) it->setText(c.name);
+        QFont f = it->font();
+        if (f.bold() != c.reference) {
+            f.setBold(c.reference);
+            it->setFont(f);
+        }
+        if (it->toolTip() != c.description) it->setToolTip(c.description);
+    }
+    // The selection stays on the configuration it was on: found by name, or (renamed, the count
+    // unchanged) at its row. Only when it is gone does it follow the canvas's configuration. The
+    // scene cannot be asked first: a rename makes it fall back to the reference before this runs.
     const int n = list_->count();
-    int sel = std::min(row, n - 1);
-    for (int k = 0; k < n; ++k)
+    int sel = -1;
+    for (int k = 0; k < n && !selectedName_.isEmpty(); ++k)
+        if (list_->item(k)->text() == selectedName_) sel = k;
+    if (sel < 0 && sameCount && list_->currentRow() >= 0) sel = list_->currentRow();
+    for (int k = 0; k < n && sel < 0; ++k)
         if (list_->item(k)->text() == scene_.currentConfig()) sel = k;
-    list_->setCurrentRow(sel);
+    if (sel < 0) sel = std::min(row, n - 1);
+    if (list_->currentRow() != sel) list_->setCurrentRow(sel);
+    selectedName_ = sel >= 0 ? cfgs[size_t(sel)].name : QString();
     updating_ = false;
+    // The canvas shows the selected configuration (also after an undone rename or a delete).
+    if (sel >= 0 && scene_.currentConfig() != cfgs[size_t(sel)].name) scene_.setCurrentConfig(cfgs[size_t(sel)].name);
     showDetails();
 }
 

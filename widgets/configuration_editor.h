@@ -74,6 +74,7 @@ private:
     QTableWidget* partition_;
     QLabel* partitionMsg_;
     QString shownDefault_;  // config index + '/' + default method of the parameter form shown
+    QString selectedName_;  // the configuration selected in the list, as of the last change
     bool updating_ = false;
 };
 

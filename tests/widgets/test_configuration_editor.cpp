@@ -6,6 +6,7 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
 #include <QSettings>
@@ -296,6 +297,61 @@ private slots:
         w->scene().componentItem("Oin")->setSelected(true);
         w->scene().deleteSelection();
         QVERIFY(cfgOf().partition.empty());
+    }
+
+    // Issue 13 #1: Duplicate, double-click the copy, type a name, Enter. The selection stays on
+    // the renamed configuration (later edits go into it, not the reference) and the list is not
+    // rebuilt under the open editor (no "closeEditor ... does not belong to this view").
+    void renameKeepsSelection() {
+        auto w = openThreeOrifice();
+        QVERIFY(w);
+        ConfigurationEditor& ed = w->configurations();
+        static QStringList warnings;
+        warnings.clear();
+        const QtMessageHandler old = qInstallMessageHandler([](QtMsgType, const QMessageLogContext&, const QString& m) {
+            warnings << m;
+        });
+        struct Restore {
+            QtMessageHandler h;
+            ~Restore() { qInstallMessageHandler(h); }
+        } restore{old};
+        QVERIFY(select(*w, "RK4 1e-3"));
+        const int row = ed.list()->currentRow();
+        QVERIFY(row > 0);
+        auto* dup = ed.findChild<QPushButton*>("duplicateConfig");
+        QVERIFY(dup);
+        QTest::mouseClick(dup, Qt::LeftButton);
+        QCOMPARE(ed.list()->currentRow(), row + 1);
+        QCOMPARE(ed.list()->currentItem()->text(), QString("RK4 1e-3 copy"));
+        QListWidget* list = ed.list();
+        const QRect r = list->visualItemRect(list->item(row + 1));
+        QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, r.center());
+        QTest::mouseDClick(list->viewport(), Qt::LeftButton, {}, r.center());
+        auto* editor = qobject_cast<QLineEdit*>(QApplication::focusWidget());
+        QVERIFY(editor);
+        QTest::keyClick(editor, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClicks(editor, "Coarse trial");
+
+        QTest::keyClick(editor, Qt::Key_Return);
+        QCoreApplication::processEvents();
+        QVERIFY(w->document().circuit().config("Coarse trial"));
+        QCOMPARE(list->currentRow(), row + 1);
+        QCOMPARE(list->currentItem()->text(), QString("Coarse trial"));
+        QCOMPARE(w->scene().currentConfig(), QString("Coarse trial"));
+        for (const QString& m : warnings) QVERIFY2(!m.contains("closeEditor"), qPrintable(m));
+        // The next edit goes into the renamed configuration, not the reference.
+        const QString refDescription = w->document().circuit().configs.front().description;
+        auto* description = ed.findChild<QLineEdit*>("configDescription");
+        QVERIFY(description);
+        typeInto(description, "trial run");
+        QCOMPARE(w->document().circuit().config("Coarse trial")->description, QString("trial run"));
+        QCOMPARE(w->document().circuit().configs.front().description, refDescription);
+        // Undoing the description and the rename keeps the selection on that configuration.
+        w->undoStack().undo();
+        w->undoStack().undo();
+        QCOMPARE(list->currentRow(), row + 1);
+        QCOMPARE(list->currentItem()->text(), QString("RK4 1e-3 copy"));
+        QCOMPARE(w->scene().currentConfig(), QString("RK4 1e-3 copy"));
     }
 
     void allVolumesTlm() {

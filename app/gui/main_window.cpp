@@ -37,6 +37,7 @@
 #include "recovery_store.h"
 #include "run_controller.h"
 #include "symbol_library.h"
+#include "wheel_guard.h"
 
 namespace hs::gui {
 
@@ -47,6 +48,8 @@ MainWindow::MainWindow(MainWindowContext ctx, QWidget* parent)
       doc_(new hs::model::CircuitDocument(this)), undo_(new QUndoStack(this)),
       scene_(new CircuitScene(*doc_, ctx_.registry, *symbols_, *undo_, this)), view_(new CircuitView(scene_, this)),
       actions_(std::make_unique<ActionTable>(this)), recovery_(std::make_unique<RecoveryStore>(ctx_.recoveryDir)) {
+    // The wheel over an unfocused combo or spin box scrolls its dock instead of editing.
+    WheelGuard::install();
     setCentralWidget(view_);
     setDockOptions(AnimatedDocks | AllowTabbedDocks | AllowNestedDocks);
     buildDocks();

@@ -7,6 +7,9 @@
 #include <QDockWidget>
 #include <QLabel>
 #include <QLineEdit>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QtTest/qtestspontaneevent.h>
 #include <QListWidget>
 #include <QPushButton>
 #include <QSettings>
@@ -15,6 +18,7 @@
 #include <QUndoStack>
 
 #include "circuit_scene.h"
+#include "circuit_view.h"
 #include "component_item.h"
 #include "configuration_editor.h"
 #include "gui_settings.h"
@@ -55,6 +59,17 @@ class TestConfigurationEditor : public QObject {
                 return true;
             }
         return false;
+    }
+    // A wheel event as the window system delivers it (spontaneous: it gives focus by the focus
+    // policy and propagates to the parents when ignored), at the field's centre.
+    static void wheel(QWidget* field, int dy) {
+        const QPoint centre = field->rect().center();
+        QWidget* target = field->childAt(centre) ? field->childAt(centre) : field;
+        const QPoint local = target->mapFrom(field, centre);
+        QWheelEvent ev(QPointF(local), QPointF(target->mapToGlobal(local)), QPoint(), QPoint(0, dy), Qt::NoButton,
+                       Qt::NoModifier, Qt::NoScrollPhase, false);
+        QSpontaneKeyEvent::setSpontaneous(&ev);
+        qApp->notify(target, &ev);
     }
     static QByteArray bytes(MainWindow& w) { return hs::model::serializeCircuit(w.document().circuit()); }
     // Keyboard search in a closed combo box, as a user types an item's first letter (after the
@@ -352,6 +367,66 @@ private slots:
         QCOMPARE(list->currentRow(), row + 1);
         QCOMPARE(list->currentItem()->text(), QString("RK4 1e-3 copy"));
         QCOMPARE(w->scene().currentConfig(), QString("RK4 1e-3 copy"));
+    }
+
+    // Issue 13 #2: the wheel over a combo or spin box that does not have the focus scrolls the
+    // dock and never edits (no value change, no History entry), in the Configurations dock and in
+    // the Properties dock's method panel.
+    void wheelScrollsNotEdits() {
+        auto w = openThreeOrifice();
+        QVERIFY(w);
+        w->resize(1200, 560);
+        ConfigurationEditor& ed = w->configurations();
+        QVERIFY(select(*w, "Quasi-steady 1e-3"));
+        QCoreApplication::processEvents();
+        const int steps = w->undoStack().count();
+        const QByteArray before = bytes(*w);
+        auto* scroll = qobject_cast<QScrollArea*>(w->findChild<QDockWidget*>("configurationsDock")->widget());
+        QVERIFY(scroll);
+        QScrollBar* bar = scroll->verticalScrollBar();
+        QVERIFY2(bar->maximum() > 0, "the Configurations dock must scroll for this test");
+        w->view().setFocus();
+        QComboBox* v1 = ed.volumeMethodCombo("V1");
+        QVERIFY(v1);
+        for (QWidget* field : std::initializer_list<QWidget*>{v1, ed.defaultMethodCombo(), ed.threadsSpin()}) {
+            QVERIFY(field->isEnabled());
+            bar->setValue(0);
+            const QVariant value = field->property(qobject_cast<QComboBox*>(field) ? "currentIndex" : "value");
+            wheel(field, -120);
+            wheel(field, -120);
+            QCOMPARE(field->property(qobject_cast<QComboBox*>(field) ? "currentIndex" : "value"), value);
+            QVERIFY(!field->hasFocus());
+            QVERIFY2(bar->value() > 0, qPrintable(field->objectName()));  // the panel scrolled instead
+        }
+        QCOMPARE(w->undoStack().count(), steps);
+        QCOMPARE(bytes(*w), before);
+
+        // The Properties dock: V2's method panel (on_failure is the field of the report).
+        w->scene().componentItem("V2")->setSelected(true);
+        QCoreApplication::processEvents();
+        auto* props = qobject_cast<QScrollArea*>(w->findChild<QDockWidget*>("propertiesDock")->widget());
+        QVERIFY(props);
+        auto* onFailure = props->findChild<QComboBox*>("mparam_on_failure");
+        QVERIFY(onFailure);
+        QVERIFY(onFailure->isVisibleTo(w.get()));
+        auto* method = w->properties().findChild<QComboBox*>("methodCombo");
+        QVERIFY(method);
+        w->view().setFocus();
+        for (QComboBox* box : {onFailure, method}) {
+            const int index = box->currentIndex();
+            wheel(box, -120);
+            wheel(box, 120);
+            wheel(box, 120);
+            QCOMPARE(box->currentIndex(), index);
+        }
+        QCOMPARE(w->undoStack().count(), steps);
+        QCOMPARE(bytes(*w), before);
+
+        // With the focus (clicked or tabbed into), the wheel steps the field as usual.
+        ed.threadsSpin()->setFocus();
+        const int threads = ed.threadsSpin()->value();
+        wheel(ed.threadsSpin(), 120);
+        QCOMPARE(ed.threadsSpin()->value(), threads + 1);
     }
 
     void allVolumesTlm() {

@@ -10,6 +10,7 @@
 #include "plot_panel.h"
 #include "run_panel.h"
 #include "run_style.h"
+#include "run_export.h"
 #include "run_workspace.h"
 #include "sim/registry.h"
 #include "../../tlm_line_circuit.h"
@@ -45,6 +46,7 @@ private slots:
     void clickAndHover();
     void secondRunShowsFirstFaint();
     void tlmWarningInRunPanel();
+    void costTableMatchesExport();
 
 private:
     sim::Registry reg_ = sim::Registry::builtin();
@@ -182,6 +184,59 @@ void TestRunWorkspace::tlmWarningInRunPanel() {
     QVERIFY(finished.wait(60000));
     QVERIFY(panel->warningText(1).isEmpty());
     QVERIFY(panel->nameToolTip(1).isEmpty());
+}
+
+// Issue 13 #3: the Cost table on screen, its copied text and the exported metrics CSV show the
+// same figures (wall time, steps, real-time factor, speed-up) for every configuration.
+void TestRunWorkspace::costTableMatchesExport() {
+    widgets::RunWorkspace ws(reg_);
+    ws.resize(1200, 700);
+    auto c = model::parseCircuit(test::tlmLineCircuitJson(1e-4), reg_);
+    QVERIFY2(c.ok(), qPrintable(c.errors.join("\n")));
+    ws.setCircuit(*c.circuit);
+    ws.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&ws));
+    QSignalSpy finished(&ws, &widgets::RunWorkspace::runFinished);
+    QCOMPARE(ws.run(), QString());
+    QVERIFY(finished.wait(60000));
+    QCoreApplication::processEvents();
+    QTemporaryDir dir;
+    const QString path = dir.filePath("metrics.csv");
+    QCOMPARE(widgets::exportMetricsCsv(ws.service().comparison(), path), QString());
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(f.readAll()).split('\n', Qt::SkipEmptyParts);
+    const QStringList header = lines.front().split(',');
+    const int wall = header.indexOf("wall time [s]"), steps = header.indexOf("steps"), speed = header.indexOf("speed-up [-]"),
+              rtf = header.indexOf("real-time factor [-]");
+    QVERIFY(wall > 0 && steps > 0 && speed > 0 && rtf > 0);
+    // The first line of each configuration (its name is the quoted first field, without commas here).
+    std::map<QString, QStringList> byName;
+    for (int i = 1; i < lines.size(); ++i) {
+        const QStringList f = lines[i].split(',');
+        const QString name = f.front().mid(1, f.front().size() - 2);
+        if (!byName.count(name)) byName[name] = f;
+    }
+    QTableWidget* cost = ws.metricsTable()->costTable();
+    QCOMPARE(cost->rowCount(), static_cast<int>(ws.service().comparison().configs.size()));
+    QCOMPARE(static_cast<int>(byName.size()), cost->rowCount());
+    const QString copied = ws.metricsTable()->text();
+    auto shown = [](const QString& csv) {
+        const double v = csv.toDouble();
+        return v > 0 ? QString::number(v, 'g', 4) : QStringLiteral("–");
+    };
+    for (int r = 0; r < cost->rowCount(); ++r) {
+        const auto& o = ws.service().comparison().configs[static_cast<size_t>(r)];
+        QVERIFY(byName.count(o.name));
+        const QStringList& row = byName[o.name];
+        QCOMPARE(cost->item(r, 2)->text(), shown(row[wall]));
+        QCOMPARE(cost->item(r, 3)->text(), row[steps]);
+        QCOMPARE(cost->item(r, 4)->text(), shown(row[rtf]));
+        QCOMPARE(cost->item(r, 5)->text(), shown(row[speed]));
+        QStringList cells;
+        for (int k = 0; k < cost->columnCount(); ++k) cells << cost->item(r, k)->text();
+        QVERIFY(copied.contains(cells.join('\t')));
+    }
 }
 
 QTEST_MAIN(TestRunWorkspace)

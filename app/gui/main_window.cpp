@@ -22,6 +22,8 @@
 #include <QUndoView>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 #include "action_table.h"
 #include "circuit_scene.h"
 #include "circuit_settings_editor.h"
@@ -35,6 +37,7 @@
 #include "model/circuit_io.h"
 #include "property_editor.h"
 #include "recovery_store.h"
+#include "service/comparison.h"
 #include "run_controller.h"
 #include "symbol_library.h"
 #include "wheel_guard.h"
@@ -56,6 +59,11 @@ MainWindow::MainWindow(MainWindowContext ctx, QWidget* parent)
     buildMenus();
     connectActions();
     checkLabel_ = new QLabel(this);
+    checkLabel_->setObjectName("circuitCheck");
+    checkTimer_ = new QTimer(this);
+    checkTimer_->setSingleShot(true);
+    checkTimer_->setInterval(250);
+    connect(checkTimer_, &QTimer::timeout, this, &MainWindow::updateBuildCheck);
     zoomLabel_ = new QLabel(this);
     statusBar()->addPermanentWidget(checkLabel_);
     statusBar()->addPermanentWidget(zoomLabel_);
@@ -268,15 +276,54 @@ void MainWindow::updateTitle() {
 void MainWindow::updateCheck() {
     // The same checks as on load, live: the user sees a problem as soon as they make it.
     const QStringList errors = hs::model::validateCircuit(doc_->circuit(), ctx_.registry);
-    if (errors.isEmpty()) {
-        checkLabel_->setText(tr("\u2714 circuit valid"));
-        checkLabel_->setStyleSheet("color:#2e7d32");
-        checkLabel_->setToolTip({});
-    } else {
+    if (!errors.isEmpty()) {
+        checkTimer_->stop();
         checkLabel_->setText(tr("\u26a0 %n problem(s)", nullptr, errors.size()));
         checkLabel_->setStyleSheet("color:#b00020");
         checkLabel_->setToolTip(errors.mid(0, 15).join('\n'));
+        return;
     }
+    // What only the builder can tell (an unconnected port, a node without volume, a setting the
+    // stepper refuses) follows once the edits pause: "valid" means every configuration compiles.
+    checkTimer_->start();
+}
+
+void MainWindow::updateBuildCheck() {
+    const hs::model::Circuit& c = doc_->circuit();
+    if (!hs::model::validateCircuit(c, ctx_.registry).isEmpty()) return;  // updateCheck shows those
+    // Configurations by error, so that a circuit-wide problem is listed once, not per configuration.
+    std::vector<std::pair<QString, QStringList>> failures;
+    int failing = 0;
+    for (const auto& cfg : c.configs) {
+        const hs::service::PreparedRun p = hs::service::prepareConfiguration(c, cfg, ctx_.registry, 0);
+        if (p.system) continue;
+        ++failing;
+        const QString e = QString::fromStdString(p.error);
+        auto it = std::find_if(failures.begin(), failures.end(), [&](const auto& f) { return f.first == e; });
+        if (it == failures.end()) failures.push_back({e, {cfg.name}});
+        else it->second << cfg.name;
+    }
+    const int n = static_cast<int>(c.configs.size());
+    if (failing == 0) {
+        checkLabel_->setText(tr("\u2714 circuit valid"));
+        checkLabel_->setStyleSheet("color:#2e7d32");
+        checkLabel_->setToolTip(tr("Every configuration compiles (%n configuration(s))", nullptr, n));
+        return;
+    }
+    checkLabel_->setText(failing == n ? tr("\u26a0 does not compile") : tr("\u26a0 %1 of %2 configurations do not compile").arg(failing).arg(n));
+    checkLabel_->setStyleSheet("color:#b00020");
+    QStringList tip;
+    for (const auto& [error, names] : failures)
+        tip << (static_cast<int>(names.size()) == n ? tr("every configuration") : names.join(", ")) + ":\n" + error;
+    checkLabel_->setToolTip(tip.mid(0, 8).join("\n\n"));
+}
+
+QString MainWindow::checkText() const { return checkLabel_->text(); }
+
+void MainWindow::flushCheck() {
+    if (!checkTimer_->isActive()) return;
+    checkTimer_->stop();
+    updateBuildCheck();
 }
 
 void MainWindow::onSelectionChanged() {

@@ -62,6 +62,11 @@ public:
     // Run, watch and compare: the run dock, its workspace and the status-bar progress.
     RunController& runner() const { return *runner_; }
     QString currentPath() const { return path_; }
+    // The status bar's circuit check: "✔ circuit valid" only if the document passes the load
+    // checks and every configuration compiles (the builder's verdict, 250 ms after the last edit).
+    QString checkText() const;
+    // Runs a pending builder check now (tests, and before a run).
+    void flushCheck();
     bool isDirty() const;
 
     // Without dialogs (scripts and tests): false with *error naming the problem; on failure the
@@ -95,6 +100,7 @@ private:
     void updateTitle();
     void updateRecentMenu();
     void updateCheck();
+    void updateBuildCheck();
     bool maybeSave();
     bool save();
     bool saveAs();
@@ -119,6 +125,7 @@ private:
     QLabel* checkLabel_ = nullptr;
     QLabel* zoomLabel_ = nullptr;
     QTimer* autosaveTimer_ = nullptr;
+    QTimer* checkTimer_ = nullptr;
     RunController* runner_ = nullptr;
     QString path_, untitledName_;
 };

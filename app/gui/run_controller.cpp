@@ -12,6 +12,7 @@
 #include "click_probes.h"
 #include "main_window.h"
 #include "model/circuit_document.h"
+#include "run_panel.h"
 #include "run_workspace.h"
 #include "wire_item.h"
 
@@ -72,6 +73,8 @@ QString RunController::run() {
     // settled, so that it stays in view for probe on click.
     if (opening) QTimer::singleShot(0, &window_.view(), &hs::widgets::CircuitView::zoomToFit);
     progress_->setValue(0);
+    progress_->setFormat(tr("run %p%"));
+    progress_->setStyleSheet({});
     progress_->show();
     window_.statusBar()->showMessage(tr("Running %n configuration(s)", nullptr, workspace_->service().configCount()));
     return {};
@@ -80,10 +83,15 @@ QString RunController::run() {
 void RunController::onFinished() {
     const auto& svc = workspace_->service();
     if (svc.configCount() == 0) return;  // the results were dropped (another circuit)
-    int ok = 0;
-    for (const auto& o : svc.comparison().configs) ok += o.result.ok;
-    window_.statusBar()->showMessage(
-        tr("Run %1 ended: %2 of %3 configuration(s) ran to the end").arg(svc.runNumber()).arg(ok).arg(svc.configCount()), 8000);
+    // The bar keeps the share that was simulated and says how the run ended; a full bar alone
+    // would read as success after failures or Stop.
+    const QString summary = hs::widgets::runSummary(svc);
+    progress_->setValue(workspace_->runPanel()->overallPermille());
+    progress_->setFormat(summary.section(':', 0, 0) + QStringLiteral(" %p%"));
+    progress_->setToolTip(tr("Run %1 %2").arg(svc.runNumber()).arg(summary));
+    progress_->setStyleSheet(summary.startsWith("finished: all") ? QString()
+                                                                  : QStringLiteral("QProgressBar::chunk { background: #c0392b; }"));
+    window_.statusBar()->showMessage(tr("Run %1 %2").arg(svc.runNumber()).arg(summary), 8000);
 }
 
 void RunController::onComponentActivated(const QString& id) {

@@ -13,6 +13,8 @@ namespace hs::widgets {
 
 RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
     title_ = new QLabel(tr("No run yet: press Run."));
+    title_->setObjectName("runTitle");
+    title_->setWordWrap(true);
     total_ = new QProgressBar;
     total_->setRange(0, 1000);
     total_->setTextVisible(false);
@@ -72,7 +74,8 @@ void RunPanel::beginRun(const service::RunService& run) {
 }
 
 void RunPanel::update(const service::RunService& run) {
-    int ended = 0, minPermille = 1000;
+    int ended = 0;
+    long long sumPermille = 0;
     for (int i = 0; i < run.configCount() && i < static_cast<int>(rows_.size()); ++i) {
         const service::ConfigStatus st = run.status(i);
         Row& r = rows_[static_cast<size_t>(i)];
@@ -119,16 +122,44 @@ void RunPanel::update(const service::RunService& run) {
         } else {
             r.error->hide();
         }
-        minPermille = std::min(minPermille, done ? 1000 : permille);
+        // A configuration counts with the share of its duration it simulated: a failed or stopped
+        // one does not fill the bar, and one slow configuration does not hold it at 0 % while the
+        // others are done.
+        sumPermille += permille;
     }
-    overall_ = run.configCount() > 0 ? minPermille : 0;
+    overall_ = run.configCount() > 0 ? static_cast<int>(sumPermille / run.configCount()) : 0;
     total_->setValue(overall_);
-    if (run.configCount() > 0)
-        title_->setText(tr("Run %1: %2 of %3 configurations ended%4")
-                            .arg(run.runNumber())
-                            .arg(ended)
-                            .arg(run.configCount())
-                            .arg(run.isRunning() ? QString() : tr(" — finished")));
+    if (run.configCount() > 0) {
+        const QString summary = runSummary(run);
+        title_->setText(run.isRunning() ? tr("Run %1: %2 of %3 configurations ended").arg(run.runNumber()).arg(ended).arg(run.configCount())
+                                        : tr("Run %1 %2").arg(run.runNumber()).arg(summary));
+        title_->setStyleSheet(run.isRunning() || summary.startsWith(tr("finished: all")) ? QString() : QStringLiteral("color:#b00000"));
+    } else {
+        // No run (another circuit was opened): nothing of the last one stays.
+        title_->setText(tr("No run yet: press Run."));
+        title_->setStyleSheet({});
+    }
+}
+
+QString runSummary(const service::RunService& run) {
+    int finished = 0, failed = 0, stopped = 0;
+    const int n = run.configCount();
+    for (int i = 0; i < n; ++i) switch (run.status(i).state) {
+        case service::RunState::Finished: ++finished; break;
+        case service::RunState::Failed: ++failed; break;
+        case service::RunState::Stopped: ++stopped; break;
+        default: break;
+        }
+    if (run.isRunning()) return QObject::tr("running: %1 of %2 configurations ended").arg(finished + failed + stopped).arg(n);
+    if (stopped > 0) {
+        QString s = QObject::tr("stopped: %1 of %2 ran to the end").arg(finished).arg(n);
+        if (failed > 0) s += QObject::tr(", %1 failed").arg(failed);
+        return s;
+    }
+    if (failed == n) return n == 1 ? QObject::tr("failed: the configuration did not run to the end")
+                                   : QObject::tr("failed: none of the %1 configurations ran to the end").arg(n);
+    if (failed > 0) return QObject::tr("finished: %1 of %2 ran to the end, %3 failed").arg(finished).arg(n).arg(failed);
+    return QObject::tr("finished: all %1 ran to the end").arg(n);
 }
 
 QString RunPanel::warningText(int config) const {

@@ -223,7 +223,8 @@ void RunWorkspace::onFinished() {
     if (allOk) side_->setCurrentWidget(metrics_);
     plots_->plot()->setStreaming(false);
     updateActions();
-    emit progressChanged(1000);
+    // What was simulated: full only when every configuration ran to the end.
+    emit progressChanged(runPanel_->overallPermille());
     emit runFinished();
 }
 

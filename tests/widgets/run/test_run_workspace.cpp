@@ -47,6 +47,7 @@ private slots:
     void secondRunShowsFirstFaint();
     void tlmWarningInRunPanel();
     void costTableMatchesExport();
+    void progressAndSummaryAfterFailureAndStop();
 
 private:
     sim::Registry reg_ = sim::Registry::builtin();
@@ -237,6 +238,71 @@ void TestRunWorkspace::costTableMatchesExport() {
         for (int k = 0; k < cost->columnCount(); ++k) cells << cost->item(r, k)->text();
         QVERIFY(copied.contains(cells.join('\t')));
     }
+}
+
+// Issue 13 #5 (run panel): every configuration failing is not "finished" with a full bar; the
+// overall bar is the mean of the configurations' progress, not the slowest one's (3 of 5 done
+// is at least 60 %); after Stop the title says stopped, not finished.
+void TestRunWorkspace::progressAndSummaryAfterFailureAndStop() {
+    widgets::RunWorkspace ws(reg_);
+    ws.resize(1200, 700);
+    ws.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&ws));
+    QSignalSpy finished(&ws, &widgets::RunWorkspace::runFinished);
+    auto* title = ws.runPanel()->findChild<QLabel*>("runTitle");
+    QVERIFY(title);
+
+    // Every configuration fails (the volume's second port is left open: nothing compiles).
+    auto broken = model::parseCircuit(test::tlmLineCircuitJson(1e-4), reg_);
+    QVERIFY(broken.ok());
+    broken.circuit->wires.erase(broken.circuit->wires.begin() + 2);  // V.P2 -> orifice.A
+    ws.setCircuit(*broken.circuit);
+    QCOMPARE(ws.run(), QString());
+    QVERIFY(finished.wait(60000));
+    for (int i = 0; i < ws.service().configCount(); ++i) QCOMPARE(ws.service().status(i).state, service::RunState::Failed);
+    QVERIFY2(!title->text().contains("finished"), qPrintable(title->text()));
+    QVERIFY2(title->text().contains("failed"), qPrintable(title->text()));
+    QVERIFY(ws.runPanel()->overallPermille() < 1000);
+    QCOMPARE(widgets::runSummary(ws.service()), QString("failed: none of the 2 configurations ran to the end"));
+
+    // Three quick configurations and two that take minutes, all at once; stopped when the quick
+    // ones are done.
+    auto c = model::parseCircuit(test::tlmLineCircuitJson(1e-4), reg_);
+    QVERIFY(c.ok());
+    model::SolverConfigDoc slow = c.circuit->configs[0];
+    slow.reference = false;
+    slow.dt = 1e-9;
+    slow.name = "RK4 1e-9 a";
+    c.circuit->configs.push_back(slow);
+    slow.name = "RK4 1e-9 b";
+    c.circuit->configs.push_back(slow);
+    model::SolverConfigDoc quick = c.circuit->configs[0];
+    quick.reference = false;
+    quick.dt = 1e-4;
+    quick.name = "RK4 1e-4";
+    c.circuit->configs.insert(c.circuit->configs.begin() + 1, quick);
+    QCOMPARE(c.circuit->configs.size(), size_t(5));
+    ws.setCircuit(*c.circuit);
+    service::RunServiceOptions opt;
+    opt.threads = 5;
+    ws.setRunOptions(opt);
+    QCOMPARE(ws.run(), QString());
+    auto quickDone = [&] {
+        int n = 0;
+        for (int i = 0; i < 5; ++i) n += ws.service().status(i).state == service::RunState::Finished;
+        return n;
+    };
+    QTRY_COMPARE_WITH_TIMEOUT(quickDone(), 3, 120000);
+    QVERIFY(ws.isRunning());
+    // The panel updates on the display tick: wait for it to count the three.
+    QTRY_VERIFY_WITH_TIMEOUT(title->text().contains("3 of 5"), 10000);
+    QVERIFY2(ws.runPanel()->overallPermille() >= 600, qPrintable(QString::number(ws.runPanel()->overallPermille())));
+    ws.stop();
+    QVERIFY(finished.wait(60000));
+    QVERIFY2(title->text().contains("stopped: 3 of 5 ran to the end"), qPrintable(title->text()));
+    QVERIFY2(!title->text().contains("finished"), qPrintable(title->text()));
+    QVERIFY(ws.runPanel()->overallPermille() < 1000);
+    ws.setRunOptions({});
 }
 
 QTEST_MAIN(TestRunWorkspace)

@@ -1,0 +1,107 @@
+// Issue 13, the main window: the status bar's circuit check says what the builder would say, and
+// the status-bar progress after a run says how it ended.
+#include <QtTest>
+#include <QDockWidget>
+#include <QLabel>
+#include <QProgressBar>
+#include <QSettings>
+#include <QStatusBar>
+#include <QUndoStack>
+
+#include "circuit_scene.h"
+#include "gui_settings.h"
+#include "main_window.h"
+#include "model/circuit_io.h"
+#include "run_controller.h"
+#include "run_workspace.h"
+#include "widgets_test_util.h"
+#include "wire_item.h"
+
+using namespace hs::widgets;
+using hs::gui::MainWindow;
+
+class TestMainWindowChecks : public QObject {
+    Q_OBJECT
+    QTemporaryDir tmp_;
+    std::unique_ptr<QSettings> qs_;
+    std::unique_ptr<hs::gui::GuiSettings> settings_;
+
+    std::unique_ptr<MainWindow> makeWindow() {
+        auto w = std::make_unique<MainWindow>(
+            hs::gui::MainWindowContext{test::registry(), *settings_, HS_EXAMPLES_DIR, tmp_.filePath("recovery")});
+        w->resize(1400, 900);
+        w->show();
+        if (!QTest::qWaitForWindowExposed(w.get())) return nullptr;
+        return w;
+    }
+    // three_orifice.hydro.json with its last wire removed: every load check passes, but a port is
+    // left open and the builder refuses the circuit in every configuration.
+    QString brokenFile() {
+        hs::model::Circuit c = test::loadExample("three_orifice.hydro.json");
+        c.wires.pop_back();
+        c.configs.resize(2);
+        const QString path = tmp_.filePath("open_port.hydro.json");
+        QString err;
+        if (!hs::model::saveCircuit(c, path, &err)) qWarning() << err;
+        return path;
+    }
+
+private slots:
+    void initTestCase() {
+        QVERIFY(tmp_.isValid());
+        qs_ = std::make_unique<QSettings>(tmp_.filePath("settings.ini"), QSettings::IniFormat);
+        settings_ = std::make_unique<hs::gui::GuiSettings>(*qs_);
+    }
+
+    // "circuit valid" only when every configuration compiles.
+    void checkSaysWhatTheBuilderSays() {
+        auto w = makeWindow();
+        QVERIFY(w);
+        QString err;
+        QVERIFY2(w->openExample(QDir(HS_EXAMPLES_DIR).filePath("three_orifice.hydro.json"), &err), qPrintable(err));
+        w->flushCheck();
+        QVERIFY2(w->checkText().contains("circuit valid"), qPrintable(w->checkText()));
+
+        const QString broken = brokenFile();
+        QVERIFY(hs::model::validateCircuit(*hs::model::loadCircuit(broken, test::registry()).circuit, test::registry()).isEmpty());
+        QVERIFY2(w->openFile(broken, &err), qPrintable(err));
+        w->flushCheck();
+        QVERIFY2(!w->checkText().contains("valid"), qPrintable(w->checkText()));
+        QVERIFY2(w->checkText().contains("does not compile"), qPrintable(w->checkText()));
+        auto* label = w->findChild<QLabel*>("circuitCheck");
+        QVERIFY(label);
+        QVERIFY2(label->toolTip().contains("every configuration"), qPrintable(label->toolTip()));
+
+        // The check follows edits (after a pause): undoing back to a compiling circuit says valid.
+        QVERIFY2(w->openExample(QDir(HS_EXAMPLES_DIR).filePath("three_orifice.hydro.json"), &err), qPrintable(err));
+        w->flushCheck();
+        const auto wires = w->document().circuit().wires;
+        auto* scene = &w->scene();
+        scene->clearSelection();
+        QVERIFY(!scene->wireItems().empty() && scene->wireItems().back());
+        scene->wireItems().back()->setSelected(true);
+        scene->deleteSelection();
+        QCOMPARE(w->document().circuit().wires.size(), wires.size() - 1);
+        QTRY_VERIFY2(w->checkText().contains("does not compile"), qPrintable(w->checkText()));
+        w->undoStack().undo();
+        QTRY_VERIFY2(w->checkText().contains("circuit valid"), qPrintable(w->checkText()));
+    }
+
+    // All configurations failed: the status-bar bar is not full and says failed.
+    void statusBarAfterEveryConfigurationFailed() {
+        auto w = makeWindow();
+        QVERIFY(w);
+        QString err;
+        QVERIFY2(w->openFile(brokenFile(), &err), qPrintable(err));
+        QSignalSpy finished(&w->runner().workspace(), &RunWorkspace::runFinished);
+        QCOMPARE(w->runner().run(), QString());
+        QVERIFY(finished.wait(60000));
+        QProgressBar* bar = w->runner().progressBar();
+        QVERIFY(bar->value() < 1000);
+        QVERIFY2(bar->format().startsWith("failed"), qPrintable(bar->format()));
+        QVERIFY2(bar->toolTip().contains("none of the 2 configurations"), qPrintable(bar->toolTip()));
+    }
+};
+
+QTEST_MAIN(TestMainWindowChecks)
+#include "test_main_window_checks.moc"

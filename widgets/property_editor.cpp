@@ -148,6 +148,10 @@ void PropertyEditor::build() {
                 scene_.undoStack().push(new SetParameterCommand(&scene_.document(), id_, name, v));
             });
             connect(e, &QuantityEdit::failed, this, [this, name](const QString& why) { showMessage(name + ": " + why, true); });
+            // Fixed, cleared back to the default or retyped unchanged: the red message goes.
+            connect(e, &QuantityEdit::accepted, this, [this, name] {
+                if (message_->text().startsWith(name + ": ")) showMessage({}, false);
+            });
             editor = e;
         }
         editor->setObjectName("param_" + name);

@@ -29,6 +29,9 @@ signals:
     // value: double in SI, or invalid (the field was cleared: back to the default).
     void committed(const QVariant& value);
     void failed(const QString& message);
+    // What the field holds is acceptable again (committed, unchanged or cleared to the default)
+    // after a failure: a message about the field is out of date.
+    void accepted();
 
 private:
     void commit();
@@ -36,6 +39,8 @@ private:
     double min_ = -std::numeric_limits<double>::infinity(), max_ = std::numeric_limits<double>::infinity();
     std::optional<double> def_, value_;
     QString error_, shownText_;
+    QString tipBeforeError_;  // the field's own tooltip while the error replaces it
+    bool failing_ = false;
 };
 
 }  // namespace hs::widgets

@@ -9,9 +9,13 @@
 #include <QUndoStack>
 
 #include "circuit_scene.h"
+#include "component_item.h"
 #include "gui_settings.h"
 #include "main_window.h"
+#include "model/circuit_document.h"
 #include "model/circuit_io.h"
+#include "property_editor.h"
+#include "quantity_edit.h"
 #include "run_controller.h"
 #include "run_workspace.h"
 #include "widgets_test_util.h"
@@ -100,6 +104,41 @@ private slots:
         QVERIFY(bar->value() < 1000);
         QVERIFY2(bar->format().startsWith("failed"), qPrintable(bar->format()));
         QVERIFY2(bar->toolTip().contains("none of the 2 configurations"), qPrintable(bar->toolTip()));
+    }
+
+    // Issue 13: a refused value leaves a red message; clearing the field back to its default
+    // (or retyping what it shows) takes the message away and gives the field its tooltip back.
+    void clearedFieldDropsStaleMessage() {
+        auto w = makeWindow();
+        QVERIFY(w);
+        QString err;
+        QVERIFY2(w->openExample(QDir(HS_EXAMPLES_DIR).filePath("three_orifice.hydro.json"), &err), qPrintable(err));
+        w->scene().componentItem("V1")->setSelected(true);
+        QCoreApplication::processEvents();
+        // A parameter the file leaves at its default.
+        QuantityEdit* field = nullptr;
+        const auto* doc = w->document().component("V1");
+        for (QuantityEdit* e : w->properties().findChildren<QuantityEdit*>()) {
+            const QString name = e->objectName().mid(QString("param_").size());
+            if (e->objectName().startsWith("param_") && !doc->num.count(name) && e->text().isEmpty()) field = e;
+        }
+        QVERIFY(field);
+        const QString tip = field->toolTip();
+        auto* message = w->properties().findChild<QLabel*>("propertyMessage");
+        QVERIFY(message);
+        const int steps = w->undoStack().count();
+        field->setFocus();
+        QTest::keyClicks(field, "abc");
+        QTest::keyClick(field, Qt::Key_Return);
+        QVERIFY(message->isVisibleTo(w.get()));
+        QVERIFY2(message->text().contains("not a number"), qPrintable(message->text()));
+        QTest::keyClick(field, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClick(field, Qt::Key_Backspace);
+        QTest::keyClick(field, Qt::Key_Return);
+        QVERIFY2(!message->isVisibleTo(w.get()), qPrintable(message->text()));
+        QCOMPARE(field->toolTip(), tip);
+        QCOMPARE(field->styleSheet(), QString());
+        QCOMPARE(w->undoStack().count(), steps);  // nothing was edited
     }
 };
 

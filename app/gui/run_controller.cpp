@@ -60,6 +60,8 @@ QString RunController::run() {
         workspace_->setCircuit(window_.document().circuit());
         workspace_->setComponentProbes({});
     }
+    // With many configurations the plots start with the reference and the one being edited.
+    workspace_->setPreferredConfigs({window_.scene().currentConfig()});
     const QString err = workspace_->run();
     if (!err.isEmpty()) return err;
     const bool opening = !dock_->isVisible();

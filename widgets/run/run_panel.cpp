@@ -3,6 +3,7 @@
 #include <QGridLayout>
 #include <QLabel>
 #include <QProgressBar>
+#include <QScrollArea>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -23,12 +24,24 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
     grid_->setHorizontalSpacing(8);
     grid_->setVerticalSpacing(2);
     grid_->setColumnStretch(1, 1);
+    // The rows scroll: 50 configurations must not make the dock (and the window) taller than
+    // the screen; the title and the overall bar stay on top.
+    auto* rows = new QWidget;
+    auto* rowsLay = new QVBoxLayout(rows);
+    rowsLay->setContentsMargins(0, 0, 0, 0);
+    rowsLay->addLayout(grid_);
+    rowsLay->addStretch(1);
+    auto* scroll = new QScrollArea;
+    scroll->setObjectName("runRows");
+    scroll->setWidget(rows);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     auto* lay = new QVBoxLayout(this);
     lay->setContentsMargins(4, 4, 4, 4);
     lay->addWidget(title_);
     lay->addWidget(total_);
-    lay->addLayout(grid_);
-    lay->addStretch(1);
+    lay->addWidget(scroll, 1);
 }
 
 void RunPanel::beginRun(const service::RunService& run) {
@@ -41,8 +54,11 @@ void RunPanel::beginRun(const service::RunService& run) {
         const service::ConfigStatus st = run.status(i);
         Row r;
         const QColor c = configColor(i, st.reference);
+        // Long names are shortened in the middle ("TLM at 0.0001 s, … variant 07") so that the
+        // bars stay in view; the full name is the tooltip and in the plot legend.
+        const QString shown = fontMetrics().elidedText(st.name, Qt::ElideMiddle, fontMetrics().averageCharWidth() * 30);
         r.nameHtml = QString("<span style='color:%1'>&#9632;</span> %2%3")
-                         .arg(c.name(), st.name.toHtmlEscaped(), st.reference ? tr(" <i>(ref)</i>") : QString());
+                         .arg(c.name(), shown.toHtmlEscaped(), st.reference ? tr(" <i>(ref)</i>") : QString());
         r.name = new QLabel(r.nameHtml);
         r.bar = new QProgressBar;
         r.bar->setRange(0, 1000);
@@ -101,7 +117,7 @@ void RunPanel::update(const service::RunService& run) {
             r.warnings = static_cast<int>(st.warnings.size());
             if (st.warnings.isEmpty()) {
                 r.name->setText(r.nameHtml);
-                r.name->setToolTip({});
+                r.name->setToolTip(shownName(st.name, r.nameHtml));
                 r.warning->hide();
             } else {
                 // U+26A0 warning sign: non-fatal, the configuration runs on.
@@ -139,6 +155,11 @@ void RunPanel::update(const service::RunService& run) {
         title_->setText(tr("No run yet: press Run."));
         title_->setStyleSheet({});
     }
+}
+
+// The tooltip of a name without warnings: the full name when the label shortened it.
+QString RunPanel::shownName(const QString& name, const QString& html) {
+    return html.contains(name.toHtmlEscaped()) ? QString() : name;
 }
 
 QString runSummary(const service::RunService& run) {

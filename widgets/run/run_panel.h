@@ -40,6 +40,7 @@ public:
     QString nameToolTip(int config) const;
 
 private:
+    static QString shownName(const QString& name, const QString& html);
     struct Row {
         QLabel* name;
         QProgressBar* bar;

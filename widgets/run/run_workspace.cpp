@@ -133,6 +133,8 @@ void RunWorkspace::clearResults() {
     emit progressChanged(0);
 }
 
+void RunWorkspace::setPreferredConfigs(const QStringList& names) { plots_->setPreferredConfigs(names); }
+
 bool RunWorkspace::isRunning() const { return service_->isRunning(); }
 
 void RunWorkspace::onStarted() {

@@ -41,6 +41,9 @@ public:
     const model::Circuit& circuit() const { return circuit_; }
     // Overrides for the next runs (duration, record interval, configurations, threads).
     void setRunOptions(const service::RunServiceOptions& options) { options_ = options; }
+    // With many configurations only the reference and these are plotted at first (the editor
+    // passes the configuration selected in it).
+    void setPreferredConfigs(const QStringList& names);
 
     // The main window's own Run / Stop actions take the place of the workspace's (one action
     // table, no second F5 shortcut): the workspace only enables and disables them.

@@ -16,6 +16,7 @@
 #include "../../tlm_line_circuit.h"
 
 #include <QLabel>
+#include <set>
 #include <QListWidget>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -48,6 +49,7 @@ private slots:
     void tlmWarningInRunPanel();
     void costTableMatchesExport();
     void progressAndSummaryAfterFailureAndStop();
+    void fiftyConfigurations();
 
 private:
     sim::Registry reg_ = sim::Registry::builtin();
@@ -303,6 +305,78 @@ void TestRunWorkspace::progressAndSummaryAfterFailureAndStop() {
     QVERIFY2(!title->text().contains("finished"), qPrintable(title->text()));
     QVERIFY(ws.runPanel()->overallPermille() < 1000);
     ws.setRunOptions({});
+}
+
+// Issue 13 #7: 50 configurations. The workspace keeps a bounded minimum height (the progress
+// list scrolls instead of growing the window); the reference and the configuration selected in
+// the editor are plotted, the others are a click away in the legend, whose names are not cut;
+// every configuration has its own colour and dash pattern; the cursor readout is a compact table
+// of the plotted configurations that goes away when the mouse leaves the plot.
+void TestRunWorkspace::fiftyConfigurations() {
+    auto c = model::parseCircuit(test::tlmLineCircuitJson(1e-4), reg_);
+    QVERIFY(c.ok());
+    c.circuit->duration = 0.01;
+    model::SolverConfigDoc base = c.circuit->configs[1];
+    c.circuit->configs.resize(1);
+    for (int k = 1; k < 50; ++k) {
+        model::SolverConfigDoc v = base;
+        v.name = QString("TLM at %1 s, alpha from the sweep, variant %2").arg(QString::number(1e-4 + k * 1e-6, 'g', 4)).arg(k, 2, 10, QChar('0'));
+        v.dt = 1e-4 + k * 1e-6;
+        c.circuit->configs.push_back(v);
+    }
+    widgets::RunWorkspace ws(reg_);
+    ws.resize(1500, 520);
+    ws.setCircuit(*c.circuit);
+    const QString selected = c.circuit->configs[7].name;
+    ws.setPreferredConfigs({selected});
+    ws.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&ws));
+    QSignalSpy finished(&ws, &widgets::RunWorkspace::runFinished);
+    QCOMPARE(ws.run(), QString());
+    QVERIFY(finished.wait(120000));
+    QCoreApplication::processEvents();
+    widgets::TracePlot* plot = ws.plotPanel()->plot();
+    ws.sideTabs()->setCurrentWidget(ws.runPanel());
+    // The cursor in the middle of the first plot, as the mouse puts it there.
+    const QPoint mid = plot->axisRects().value(0) ? plot->axisRects().value(0)->rect().center() : plot->rect().center();
+    QMouseEvent move(QEvent::MouseMove, QPointF(mid), QPointF(plot->mapToGlobal(mid)), Qt::NoButton, Qt::NoButton, Qt::NoModifier);
+    QApplication::sendEvent(plot, &move);
+    QCoreApplication::processEvents();
+    QVERIFY(ws.grab().toImage().save(HS_TEST_OUTPUT_DIR "/run_workspace_50_configs.png"));
+    qInfo("screenshot: %s", HS_TEST_OUTPUT_DIR "/run_workspace_50_configs.png");
+
+    // Bounded: a dock of 520 px holds the workspace with 50 rows of progress.
+    QVERIFY2(ws.minimumSizeHint().height() <= 520, qPrintable(QString::number(ws.minimumSizeHint().height())));
+    // Plotted: the reference and the selected configuration; the legend lists all 50, uncut.
+    QListWidget* legend = ws.plotPanel()->legend();
+    QCOMPARE(legend->count(), 50);
+    QCOMPARE(legend->textElideMode(), Qt::ElideNone);
+    QStringList checked;
+    for (int i = 0; i < legend->count(); ++i) {
+        QVERIFY(legend->item(i)->text().startsWith(c.circuit->configs[static_cast<size_t>(i)].name));
+        QCOMPARE(plot->seriesVisible(i), legend->item(i)->checkState() == Qt::Checked);
+        if (legend->item(i)->checkState() == Qt::Checked) checked << c.circuit->configs[static_cast<size_t>(i)].name;
+    }
+    QCOMPARE(checked, (QStringList{c.circuit->configs[0].name, selected}));
+    // Distinct colour and dash pattern for every configuration, the same in the plot.
+    std::set<std::pair<QRgb, int>> looks;
+    for (int i = 0; i < 50; ++i) looks.insert({widgets::configColor(i, i == 0).rgb(), static_cast<int>(widgets::configDash(i, i == 0))});
+    QCOMPARE(looks.size(), size_t(50));
+    std::set<QRgb> hues;
+    for (int i = 1; i <= 12; ++i) hues.insert(widgets::configColor(i, false).rgb());
+    QCOMPARE(hues.size(), size_t(12));
+    for (int g = 0; g < plot->graphCount(); ++g)
+        for (int i = 0; i < 50; ++i)
+            if (plot->graph(g)->name() == c.circuit->configs[static_cast<size_t>(i)].name)
+                QCOMPARE(plot->graph(g)->pen().style(), widgets::configDash(i, i == 0));
+    // The readout: one row per plotted configuration, a table of bounded height; gone on leave.
+    auto* table = ws.plotPanel()->readoutTable();
+    QVERIFY(table && table->isVisible());
+    QCOMPARE(table->rowCount(), 2);
+    QVERIFY(table->height() <= 8 * table->fontMetrics().height());
+    QEvent leave(QEvent::Leave);
+    QApplication::sendEvent(plot, &leave);
+    QVERIFY(!table->isVisible());
 }
 
 QTEST_MAIN(TestRunWorkspace)

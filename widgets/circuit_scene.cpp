@@ -480,7 +480,8 @@ bool CircuitScene::paste(const QMimeData* mime, QString* error) {
     std::map<QString, QString> rename;
     QSet<QString> taken;
     for (const auto& c : doc_.circuit().components) taken.insert(c.id);
-    auto* macro = new QUndoCommand(tr("Paste %1 components").arg(part->components.size()));
+    auto* macro = new QUndoCommand(part->components.size() == 1 ? tr("Paste 1 component")
+                                                                  : tr("Paste %1 components").arg(part->components.size()));
     int index = static_cast<int>(doc_.circuit().components.size());
     for (auto comp : part->components) {
         QString id = comp.id;

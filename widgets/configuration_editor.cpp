@@ -99,6 +99,8 @@ ConfigurationEditor::ConfigurationEditor(CircuitScene& scene, QWidget* parent)
     ref_->setObjectName("referenceConfig");
     list_->setObjectName("configList");
     description_->setObjectName("configDescription");
+    stepper_->setObjectName("stepperCombo");
+    dt_->setObjectName("configStep");
     allTlm_->setToolTip(tr("Adds the configuration \"TLM (all volumes)\": stepper rk4, the selected configuration's step "
                            "(1e-4 s if it is adaptive), default method tlm for every volume (Hopsan style)"));
     auto* form = new QFormLayout;
@@ -219,19 +221,18 @@ ConfigurationEditor::ConfigurationEditor(CircuitScene& scene, QWidget* parent)
     connect(description_, &QLineEdit::editingFinished, this, [this] {
         const int i = current();
         if (i < 0 || description_->text() == scene_.document().circuit().configs[size_t(i)].description) return;
-        edit(tr("Configuration description"), [&](auto& v) { v[size_t(i)].description = description_->text(); });
+        edit(about(i, tr("description")), [&](auto& v) { v[size_t(i)].description = description_->text(); });
     });
     connect(stepper_, &QComboBox::activated, this, [this] {
         const int i = current();
-        if (i >= 0) edit(tr("Stepper %1").arg(stepper_->currentText()), [&](auto& v) { v[size_t(i)].stepper = stepper_->currentText(); });
+        if (i >= 0) edit(about(i, tr("stepper %1").arg(stepper_->currentText())), [&](auto& v) { v[size_t(i)].stepper = stepper_->currentText(); });
     });
     auto numeric = [this](QuantityEdit* e, double hs::model::SolverConfigDoc::*member, const QString& what) {
         connect(e, &QuantityEdit::committed, this, [this, e, member, what](const QVariant& value) {
             const int i = current();
             if (i < 0 || !value.isValid()) return;
-            edit(what, [&](auto& v) { v[size_t(i)].*member = value.toDouble(); },
+            edit(about(i, what + ' ' + e->text()), [&](auto& v) { v[size_t(i)].*member = value.toDouble(); },
                  "cfg/" + QString::number(i) + '/' + what);
-            (void)e;
         });
     };
     numeric(dt_, &hs::model::SolverConfigDoc::dt, tr("step"));
@@ -242,7 +243,7 @@ ConfigurationEditor::ConfigurationEditor(CircuitScene& scene, QWidget* parent)
         const int i = current();
         if (i < 0) return;
         const QString m = defaultMethod_->currentData().toString();
-        edit(tr("Default method %1").arg(m.isEmpty() ? QStringLiteral("integrate") : m), [&](auto& v) {
+        edit(about(i, tr("default method %1").arg(m.isEmpty() ? QStringLiteral("integrate") : m)), [&](auto& v) {
             auto& cfg = v[size_t(i)];
             if (m.isEmpty()) cfg.defaultMethod.reset();
             else if (!cfg.defaultMethod || cfg.defaultMethod->method != m) cfg.defaultMethod = hs::model::MethodDoc{m, {}, {}};
@@ -251,7 +252,7 @@ ConfigurationEditor::ConfigurationEditor(CircuitScene& scene, QWidget* parent)
     connect(defaultParams_, &MethodParamsForm::paramChanged, this, [this](const QString& name, const QVariant& value) {
         const int i = current();
         if (i < 0 || updating_) return;
-        edit(tr("Default method: %1").arg(name), [&](auto& v) {
+        edit(about(i, tr("default method %1 = %2").arg(name, value.isValid() ? QString::number(value.toDouble(), 'g', 6) : tr("default"))), [&](auto& v) {
             auto& cfg = v[size_t(i)];
             if (!cfg.defaultMethod) return;
             if (value.isValid()) cfg.defaultMethod->params[name] = value.toDouble();
@@ -261,7 +262,7 @@ ConfigurationEditor::ConfigurationEditor(CircuitScene& scene, QWidget* parent)
     connect(threads_, &QSpinBox::valueChanged, this, [this](int n) {
         const int i = current();
         if (i < 0 || updating_) return;
-        edit(tr("Threads %1").arg(n), [&](auto& v) {
+        edit(about(i, tr("threads %1").arg(n)), [&](auto& v) {
             auto& cfg = v[size_t(i)];
             cfg.threads = n;
             // One thread: nothing to assign; the entries would only make the file invalid.
@@ -286,6 +287,11 @@ void ConfigurationEditor::edit(const QString& text, const std::function<void(std
     f(v);
     if (v == scene_.document().circuit().configs) return;
     scene_.undoStack().push(new ConfigsCommand(&scene_.document(), v, text, mergeKey));
+}
+
+QString ConfigurationEditor::about(int config, const QString& what) const {
+    const auto& cfgs = scene_.document().circuit().configs;
+    return config >= 0 && config < static_cast<int>(cfgs.size()) ? cfgs[size_t(config)].name + ": " + what : what;
 }
 
 QString ConfigurationEditor::uniqueName(const QString& base) const {
@@ -460,7 +466,7 @@ void ConfigurationEditor::showMethods(int i) {
             const int cfg = current();
             if (cfg < 0) return;
             const QString m = box->currentData().toString();
-            edit(tr("%1: %2").arg(vol, m.isEmpty() ? tr("default method") : m), [&](auto& v) {
+            edit(about(cfg, tr("%1 %2").arg(vol, m.isEmpty() ? tr("default method") : m)), [&](auto& v) {
                 auto& cf = v[size_t(cfg)];
                 auto cur = cf.methods.find(vol);
                 if (cur != cf.methods.end() && cur->second.method == m) return;
@@ -555,7 +561,7 @@ void ConfigurationEditor::showParallel(int i) {
         connect(spin, &QSpinBox::valueChanged, this, [this, id](int k) {
             const int cfg = current();
             if (cfg < 0 || updating_) return;
-            edit(k < 0 ? tr("Partition of %1: auto").arg(id) : tr("Partition of %1: %2").arg(id).arg(k), [&](auto& v) {
+            edit(about(cfg, k < 0 ? tr("partition of %1 auto").arg(id) : tr("partition of %1 = %2").arg(id).arg(k)), [&](auto& v) {
                 if (k < 0) v[size_t(cfg)].partition.erase(id);
                 else v[size_t(cfg)].partition[id] = k;
             }, "cfg/" + QString::number(cfg) + "/partition/" + id);

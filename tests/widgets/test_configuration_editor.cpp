@@ -429,6 +429,31 @@ private slots:
         QCOMPARE(ed.threadsSpin()->value(), threads + 1);
     }
 
+    // Issue 13: every History entry of the Configurations dock names the configuration it went
+    // into (not just "step" or "V1: tlm"); merged edits show the value they ended at.
+    void historyNamesTheConfiguration() {
+        auto w = openThreeOrifice();
+        QVERIFY(w);
+        ConfigurationEditor& ed = w->configurations();
+        QVERIFY(select(*w, "RK4 1e-3"));
+        auto* step = ed.findChild<QuantityEdit*>("configStep");
+        QVERIFY(step);
+        typeInto(step, "2e-4");
+        QCOMPARE(w->undoStack().undoText(), QString("RK4 1e-3: step 0.0002 s"));
+        typeInto(step, "3e-4");  // merged with the previous step edit
+        QCOMPARE(w->undoStack().undoText(), QString("RK4 1e-3: step 0.0003 s"));
+        auto* v1 = ed.volumeMethodCombo("V1");
+        QVERIFY(v1);
+        search(v1, Qt::Key_T);
+        QVERIFY2(w->undoStack().undoText().startsWith("RK4 1e-3: V1 tlm"), qPrintable(w->undoStack().undoText()));
+        ed.threadsSpin()->setFocus();
+        QTest::keyClick(ed.threadsSpin(), Qt::Key_Up);
+        QCOMPARE(w->undoStack().undoText(), QString("RK4 1e-3: threads 2"));
+        auto* description = ed.findChild<QLineEdit*>("configDescription");
+        typeInto(description, "coarse");
+        QCOMPARE(w->undoStack().undoText(), QString("RK4 1e-3: description"));
+    }
+
     void allVolumesTlm() {
         auto w = openThreeOrifice();
         QVERIFY(w);

@@ -3,6 +3,7 @@
 #include <QtTest>
 #include <QDockWidget>
 #include <QLabel>
+#include <QMimeData>
 #include <QProgressBar>
 #include <QSettings>
 #include <QStatusBar>
@@ -139,6 +140,25 @@ private slots:
         QCOMPARE(field->toolTip(), tip);
         QCOMPARE(field->styleSheet(), QString());
         QCOMPARE(w->undoStack().count(), steps);  // nothing was edited
+    }
+
+    // Issue 13: "Paste 1 components" in History.
+    void pasteOneComponentHistoryText() {
+        auto w = makeWindow();
+        QVERIFY(w);
+        QString err;
+        QVERIFY2(w->openExample(QDir(HS_EXAMPLES_DIR).filePath("three_orifice.hydro.json"), &err), qPrintable(err));
+        w->scene().clearSelection();
+        w->scene().componentItem("V1")->setSelected(true);
+        std::unique_ptr<QMimeData> mime(w->scene().copySelection());
+        QVERIFY(w->scene().paste(mime.get(), &err));
+        QCOMPARE(w->undoStack().undoText(), QString("Paste 1 component"));
+        w->scene().clearSelection();
+        w->scene().componentItem("V1")->setSelected(true);
+        w->scene().componentItem("V2")->setSelected(true);
+        mime.reset(w->scene().copySelection());
+        QVERIFY(w->scene().paste(mime.get(), &err));
+        QCOMPARE(w->undoStack().undoText(), QString("Paste 2 components"));
     }
 };
 

@@ -4,6 +4,8 @@
 #include <QDockWidget>
 #include <QLabel>
 #include <QMimeData>
+#include <QListWidget>
+#include <QTableWidget>
 #include <QProgressBar>
 #include <QSettings>
 #include <QStatusBar>
@@ -18,7 +20,11 @@
 #include "property_editor.h"
 #include "quantity_edit.h"
 #include "run_controller.h"
+#include "metrics_table.h"
+#include "plot_panel.h"
+#include "run_panel.h"
 #include "run_workspace.h"
+#include "trace_plot.h"
 #include "widgets_test_util.h"
 #include "wire_item.h"
 
@@ -159,6 +165,51 @@ private slots:
         mime.reset(w->scene().copySelection());
         QVERIFY(w->scene().paste(mime.get(), &err));
         QCOMPARE(w->undoStack().undoText(), QString("Paste 2 components"));
+    }
+
+    // Issue 13: New, Open and Examples leave nothing of the last run in the run dock: no
+    // readout, legend, progress rows, metrics or status-bar progress.
+    void newAndOpenDropTheRun() {
+        auto w = makeWindow();
+        QVERIFY(w);
+        QString err;
+        const QString example = QDir(HS_EXAMPLES_DIR).filePath("three_orifice.hydro.json");
+        for (int how = 0; how < 3; ++how) {
+            QVERIFY2(w->openExample(example, &err), qPrintable(err));
+            RunWorkspace& ws = w->runner().workspace();
+            hs::service::RunServiceOptions opt;
+            opt.duration = 0.005;
+            ws.setRunOptions(opt);
+            QSignalSpy finished(&ws, &RunWorkspace::runFinished);
+            QCOMPARE(w->runner().run(), QString());
+            QVERIFY(finished.wait(120000));
+            TracePlot* plot = ws.plotPanel()->plot();
+            ws.plotPanel()->show();
+            QCoreApplication::processEvents();
+            const QPoint mid = plot->axisRects().value(0) ? plot->axisRects().value(0)->rect().center() : plot->rect().center();
+            QMouseEvent move(QEvent::MouseMove, QPointF(mid), QPointF(plot->mapToGlobal(mid)), Qt::NoButton, Qt::NoButton,
+                             Qt::NoModifier);
+            QApplication::sendEvent(plot, &move);
+            QVERIFY(ws.plotPanel()->readoutTable()->rowCount() > 0);
+            QVERIFY(ws.plotPanel()->legend()->count() > 0);
+            QVERIFY(ws.metricsTable()->costTable()->rowCount() > 0);
+            if (how == 0) w->newCircuit();
+            else if (how == 1) QVERIFY2(w->openExample(example, &err), qPrintable(err));
+            else QVERIFY2(w->openFile(example, &err), qPrintable(err));
+            QCoreApplication::processEvents();
+            QCOMPARE(ws.plotPanel()->readoutTable()->rowCount(), 0);
+            QVERIFY(!ws.plotPanel()->readoutTable()->isVisibleTo(w.get()));
+            QVERIFY2(ws.plotPanel()->readoutText().startsWith("Move the mouse"), qPrintable(ws.plotPanel()->readoutText()));
+            QCOMPARE(ws.plotPanel()->legend()->count(), 0);
+            QCOMPARE(ws.metricsTable()->costTable()->rowCount(), 0);
+            QCOMPARE(ws.metricsTable()->errorTable()->rowCount(), 0);
+            QCOMPARE(ws.plotPanel()->availableProbes(), QStringList());
+            QCOMPARE(plot->graphCount(), 0);
+            auto* title = ws.runPanel()->findChild<QLabel*>("runTitle");
+            QVERIFY(title);
+            QVERIFY2(title->text().startsWith("No run yet"), qPrintable(title->text()));
+            QVERIFY(!w->runner().progressBar()->isVisible());
+        }
     }
 };
 

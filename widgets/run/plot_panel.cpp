@@ -198,6 +198,10 @@ void PlotPanel::setPreferredConfigs(const QStringList& names) { preferred_ = nam
 void PlotPanel::beginRun(const std::vector<SeriesInfo>& series, double timeSpan) {
     const QSignalBlocker quiet(legend_);
     legend_->clear();
+    // Nothing of the last run's cursor stays (a new run, or another circuit opened).
+    readoutTable_->hide();
+    readoutTable_->setRowCount(0);
+    readout_->setText(tr("Move the mouse over a plot to read every trace at that time."));
     QStringList names;
     for (const auto& si : series) names << si.name;
     // A new set of configurations starts from the default choice; the same set keeps the user's.

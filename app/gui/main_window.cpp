@@ -13,7 +13,9 @@
 #include <QMessageBox>
 #include <QMetaMethod>
 #include <QMimeData>
+#include <QScreen>
 #include <QScrollArea>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTimer>
@@ -75,7 +77,13 @@ MainWindow::MainWindow(MainWindowContext ctx, QWidget* parent)
     autosaveTimer_ = new QTimer(this);
     connect(autosaveTimer_, &QTimer::timeout, this, &MainWindow::autosave);
     if (ctx_.settings.autosaveSeconds() > 0) autosaveTimer_->start(ctx_.settings.autosaveSeconds() * 1000);
-    restoreGeometry(ctx_.settings.windowGeometry());
+    if (!restoreGeometry(ctx_.settings.windowGeometry())) {
+        // First start: most of the screen (the docks' tabs and messages need it), not the
+        // 852x458 the docks' size hints add up to.
+        const QRect avail = screen() ? screen()->availableGeometry() : QRect(0, 0, 1600, 1000);
+        resize(std::min(avail.width(), std::max(1280, avail.width() * 17 / 20)),
+               std::min(avail.height(), std::max(800, avail.height() * 17 / 20)));
+    }
     restoreState(ctx_.settings.windowState());
     // After restoreState: the run dock opens with the first run, not with the window.
     runner_ = new RunController(*this, ctx_.registry);
@@ -155,6 +163,9 @@ void MainWindow::buildMenus() {
     file->addSeparator();
     file->addAction(a.get("file.save"));
     file->addAction(a.get("file.saveAs"));
+    // Filled from the run dock (results of the last run): traces, aligned and metrics CSV, image.
+    exportMenu_ = file->addMenu(tr("&Export"));
+    exportMenu_->setObjectName("fileExportMenu");
     file->addSeparator();
     file->addAction(a.get("file.quit"));
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
@@ -413,14 +424,41 @@ bool MainWindow::save() {
 }
 
 bool MainWindow::saveAs() {
-    QString start = path_.isEmpty() ? QDir(ctx_.settings.lastDirectory()).filePath(untitledName_.section(' ', 0, 0)) : path_;
-    QString path = QFileDialog::getSaveFileName(this, tr("Save circuit"), start, tr("HydroStiff circuits (*.hydro.json)"));
+    QString path = QFileDialog::getSaveFileName(this, tr("Save circuit"), proposedSavePath(), tr("HydroStiff circuits (*.hydro.json)"));
     if (path.isEmpty()) return false;
     if (!path.endsWith(".hydro.json")) path += path.endsWith(".json") ? QString() : QStringLiteral(".hydro.json");
     QString err;
     if (saveTo(path, &err)) return true;
     QMessageBox::critical(this, tr("Save failed"), tr("The circuit was not saved.\n\n%1").arg(err));
     return false;
+}
+
+QString MainWindow::documentDirectory() const {
+    if (!path_.isEmpty()) return QFileInfo(path_).absolutePath();
+    const QString last = ctx_.settings.lastDirectory();
+    if (!last.isEmpty() && QDir(last).exists() && last != QDir::homePath()) return last;
+    // Never used a folder yet: the user's documents folder rather than the bare home folder.
+    const QString docs = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    return !docs.isEmpty() && QDir(docs).exists() ? docs : QDir::homePath();
+}
+
+QString MainWindow::proposedSavePath() const {
+    if (!path_.isEmpty()) return path_;
+    // The circuit's own name (Circuit dock), else the example it was copied from, else a plain
+    // "circuit": never "untitled".
+    QString stem;
+    for (const QChar c : doc_->circuit().name.trimmed().toLower()) stem += c.isLetterOrNumber() || c == '-' ? c : QChar('_');
+    while (stem.contains("__")) stem.replace("__", "_");
+    while (stem.startsWith('_')) stem.remove(0, 1);
+    while (stem.endsWith('_')) stem.chop(1);
+    if (stem.isEmpty() || stem == "untitled") {
+        stem = untitledName_.section(' ', 0, 0).section(".hydro.json", 0, 0);
+        if (stem.isEmpty() || stem == "untitled" || stem == "recovered") stem = QStringLiteral("circuit");
+    }
+    const QDir dir(documentDirectory());
+    QString file = stem + ".hydro.json";
+    for (int n = 2; dir.exists(file); ++n) file = stem + '_' + QString::number(n) + ".hydro.json";
+    return dir.filePath(file);
 }
 
 void MainWindow::openDialog() {

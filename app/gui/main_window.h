@@ -62,6 +62,14 @@ public:
     // Run, watch and compare: the run dock, its workspace and the status-bar progress.
     RunController& runner() const { return *runner_; }
     QString currentPath() const { return path_; }
+    // Where Save As starts: the file's path, else "<circuit name>.hydro.json" (the example's
+    // name for an example copy, "circuit" for a new one; never "untitled") in the last folder
+    // used, or the documents folder.
+    QString proposedSavePath() const;
+    // The folder of the file, else the last folder used, else the documents folder.
+    QString documentDirectory() const;
+    // File > Export (the run dock fills it).
+    QMenu* exportMenu() const { return exportMenu_; }
     // The status bar's circuit check: "✔ circuit valid" only if the document passes the load
     // checks and every configuration compiles (the builder's verdict, 250 ms after the last edit).
     QString checkText() const;
@@ -122,6 +130,7 @@ private:
     QMenu* viewMenu_ = nullptr;
     QMenu* recentMenu_ = nullptr;
     QMenu* examplesMenu_ = nullptr;
+    QMenu* exportMenu_ = nullptr;
     QLabel* checkLabel_ = nullptr;
     QLabel* zoomLabel_ = nullptr;
     QTimer* autosaveTimer_ = nullptr;

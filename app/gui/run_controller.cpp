@@ -2,6 +2,7 @@
 
 #include <QAction>
 #include <QDockWidget>
+#include <QMenu>
 #include <QProgressBar>
 #include <QStatusBar>
 #include <QTimer>
@@ -44,6 +45,9 @@ RunController::RunController(MainWindow& window, const hs::sim::Registry& regist
         progress_->hide();
     });
     connect(workspace_, &hs::widgets::RunWorkspace::progressChanged, progress_, &QProgressBar::setValue);
+    // File > Export offers what the run dock's Export button offers.
+    QMenu* exportMenu = window.exportMenu();
+    connect(exportMenu, &QMenu::aboutToShow, this, [this, exportMenu] { workspace_->fillExportMenu(exportMenu); });
     connect(workspace_, &hs::widgets::RunWorkspace::runFinished, this, &RunController::onFinished);
     connect(&window.scene(), &hs::widgets::CircuitScene::componentActivated, this, &RunController::onComponentActivated);
     connect(&window.scene(), &hs::widgets::CircuitScene::wireHovered, this, &RunController::onWireHovered);
@@ -62,6 +66,7 @@ QString RunController::run() {
     }
     // With many configurations the plots start with the reference and the one being edited.
     workspace_->setPreferredConfigs({window_.scene().currentConfig()});
+    workspace_->setExportDirectory(window_.documentDirectory());
     const QString err = workspace_->run();
     if (!err.isEmpty()) return err;
     const bool opening = !dock_->isVisible();

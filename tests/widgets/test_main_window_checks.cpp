@@ -4,6 +4,9 @@
 #include <QDockWidget>
 #include <QLabel>
 #include <QMimeData>
+#include <QMenu>
+#include <QMenuBar>
+#include <QScreen>
 #include <QListWidget>
 #include <QTableWidget>
 #include <QProgressBar>
@@ -210,6 +213,62 @@ private slots:
             QVERIFY2(title->text().startsWith("No run yet"), qPrintable(title->text()));
             QVERIFY(!w->runner().progressBar()->isVisible());
         }
+    }
+
+    // Issue 13: the first window (no saved geometry) is not 852x458 with truncated dock tabs.
+    void firstWindowTakesMostOfTheScreen() {
+        QTemporaryDir dir;
+        QSettings qs(dir.filePath("fresh.ini"), QSettings::IniFormat);
+        hs::gui::GuiSettings fresh(qs);
+        MainWindow w(hs::gui::MainWindowContext{test::registry(), fresh, HS_EXAMPLES_DIR, dir.filePath("recovery")});
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        const QRect avail = w.screen()->availableGeometry();
+        qInfo("screen %dx%d, window %dx%d", avail.width(), avail.height(), w.width(), w.height());
+        QVERIFY(w.width() >= std::min(1280, avail.width() * 8 / 10));
+        QVERIFY(w.height() >= std::min(800, avail.height() * 8 / 10));
+    }
+
+    // Issue 13: Save As proposes the circuit's name in a real folder, never "untitled"; the
+    // exports propose "<circuit>_<what>" names; File has an Export menu.
+    void saveAndExportNamesAndFileExportMenu() {
+        auto w = makeWindow();
+        QVERIFY(w);
+        w->newCircuit();
+        QString proposed = w->proposedSavePath();
+        QVERIFY2(!QFileInfo(proposed).fileName().contains("untitled"), qPrintable(proposed));
+        QCOMPARE(QFileInfo(proposed).fileName(), QString("circuit.hydro.json"));
+        QCOMPARE(QFileInfo(proposed).absolutePath(), QFileInfo(w->documentDirectory()).absoluteFilePath());
+        QString err;
+        QVERIFY2(w->openExample(QDir(HS_EXAMPLES_DIR).filePath("three_orifice.hydro.json"), &err), qPrintable(err));
+        proposed = w->proposedSavePath();
+        QCOMPARE(QFileInfo(proposed).fileName(), QString("three_orifices_in_series.hydro.json"));  // the circuit's name
+
+        QMenu* exportMenu = w->exportMenu();
+        QVERIFY(exportMenu);
+        QMenu* file = nullptr;
+        for (QAction* a : w->menuBar()->actions())
+            if (a->menu() && a->menu()->actions().contains(exportMenu->menuAction())) file = a->menu();
+        QVERIFY(file);
+        emit exportMenu->aboutToShow();
+        QVERIFY(!exportMenu->actions().isEmpty() && !exportMenu->actions().front()->isEnabled());  // no results yet
+
+        RunWorkspace& ws = w->runner().workspace();
+        hs::service::RunServiceOptions opt;
+        opt.duration = 0.005;
+        ws.setRunOptions(opt);
+        QSignalSpy finished(&ws, &RunWorkspace::runFinished);
+        QCOMPARE(w->runner().run(), QString());
+        QVERIFY(finished.wait(120000));
+        emit exportMenu->aboutToShow();
+        QStringList texts;
+        for (QAction* a : exportMenu->actions()) texts << a->text();
+        QVERIFY2(texts.contains(QString::fromUtf8("Metrics table (CSV)\u2026")), qPrintable(texts.join('|')));
+        QVERIFY2(texts.contains(QString::fromUtf8("Traces of 'RK4 1e-4' (CSV)\u2026")), qPrintable(texts.join('|')));
+        const QString dir = QFileInfo(w->documentDirectory()).absoluteFilePath();
+        QCOMPARE(ws.proposedExportPath("metrics"), QDir(dir).filePath("three_orifices_in_series_metrics.csv"));
+        QCOMPARE(ws.proposedExportPath("trace", 1), QDir(dir).filePath("three_orifices_in_series_rk4_1e-3.csv"));
+        QCOMPARE(ws.proposedExportPath("image"), QDir(dir).filePath("three_orifices_in_series_plot.png"));
     }
 };
 

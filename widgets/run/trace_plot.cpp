@@ -142,6 +142,11 @@ void TracePlot::rebuild() {
         std::string unit;
         for (const auto& s : series_)
             if (s.trace && s.trace->column(key) >= 0) unit = s.trace->units[static_cast<size_t>(s.trace->column(key))];
+        // Every configuration of this run failed before its first sample: the earlier runs drawn
+        // faint still know the unit (else they were drawn in Pa on a "[-]" axis).
+        for (size_t s = 0; s < previous_.size() && unit.empty(); ++s)
+            for (const auto& [number, tr] : previous_[s])
+                if (tr && tr->column(key) >= 0 && unit.empty()) unit = tr->units[static_cast<size_t>(tr->column(key))];
         const DisplayUnit du = displayUnit(unit);
         row.unitLabel = du.label;
         row.scale = du.scale;

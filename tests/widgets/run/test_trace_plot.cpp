@@ -40,7 +40,40 @@ class TestTracePlot : public QObject {
 private slots:
     void fedFromRingsOneReplotPerTick();
     void probeChoiceAndLegend();
+    void failedRunFaintTraceInDisplayUnit();
 };
+
+// Issue 13: the configurations of this run failed before their first sample (no columns), an
+// earlier run of them is drawn faint: its pressure is in bar on a "[bar]" axis, not in Pa on
+// a "[-]" axis.
+void TestTracePlot::failedRunFaintTraceInDisplayUnit() {
+    widgets::PlotPanel panel;
+    panel.resize(900, 600);
+    panel.show();
+    sim::Trace earlier;
+    earlier.names = {"p"};
+    earlier.units = {"Pa"};
+    earlier.columns.assign(1, {});
+    for (int i = 0; i <= 100; ++i) {
+        earlier.time.push_back(i * 0.01);
+        earlier.columns[0].push_back(1e7);  // 100 bar
+    }
+    sim::Trace failed;  // no samples, no columns
+    panel.beginRun({{"ref", true, 0}}, 1.0);
+    panel.plot()->setPrevious(0, {{1, &earlier}});
+    panel.setAvailableProbes({"p"}, {"Pa"});
+    panel.append({{"ref", true, 0, &failed, nullptr, 0, true, true}});
+    widgets::TracePlot* plot = panel.plot();
+    QVERIFY(!plot->axisRects().isEmpty());
+    const QString label = plot->axisRects().front()->axis(QCPAxis::atLeft)->label();
+    QVERIFY2(label.contains("[bar]"), qPrintable(label));
+    QCPGraph* faint = nullptr;
+    for (int g = 0; g < plot->graphCount(); ++g)
+        if (plot->graph(g)->name().contains("(run 1)")) faint = plot->graph(g);
+    QVERIFY(faint);
+    QVERIFY(faint->dataCount() > 0);
+    QCOMPARE(faint->data()->begin()->value, 100.0);
+}
 
 void TestTracePlot::fedFromRingsOneReplotPerTick() {
     widgets::PlotPanel panel;

@@ -96,7 +96,7 @@ void RunController::onFinished() {
     progress_->setValue(workspace_->runPanel()->overallPermille());
     progress_->setFormat(summary.section(':', 0, 0) + QStringLiteral(" %p%"));
     progress_->setToolTip(tr("Run %1 %2").arg(svc.runNumber()).arg(summary));
-    progress_->setStyleSheet(summary.startsWith("finished: all") ? QString()
+    progress_->setStyleSheet(hs::widgets::runSucceeded(svc) ? QString()
                                                                   : QStringLiteral("QProgressBar::chunk { background: #c0392b; }"));
     window_.statusBar()->showMessage(tr("Run %1 %2").arg(svc.runNumber()).arg(summary), 8000);
 }

@@ -15,6 +15,7 @@
 #include <QUndoStack>
 
 #include "circuit_scene.h"
+#include "click_probes.h"
 #include "component_item.h"
 #include "gui_settings.h"
 #include "main_window.h"
@@ -269,6 +270,24 @@ private slots:
         QCOMPARE(ws.proposedExportPath("metrics"), QDir(dir).filePath("three_orifices_in_series_metrics.csv"));
         QCOMPARE(ws.proposedExportPath("trace", 1), QDir(dir).filePath("three_orifices_in_series_rk4_1e-3.csv"));
         QCOMPARE(ws.proposedExportPath("image"), QDir(dir).filePath("three_orifices_in_series_plot.png"));
+    }
+
+    // Issue 13: probe on click names a volume's pressure after the volume ("p V2"), not after
+    // a neighbouring port ("p O2.B").
+    void clickProbesNameVolumes() {
+        const hs::model::Circuit c = test::loadExample("three_orifice.hydro.json");
+        const auto cp = addClickProbes(c, test::registry());
+        for (const QString& v : {"V1", "V2"})
+            for (const QString& n : cp.byComponent.at(v)) QVERIFY2(!n.startsWith("p O"), qPrintable(n));
+        // A circuit without probes of its own: every volume node is "p <volume>".
+        hs::model::Circuit bare = c;
+        bare.probes.clear();
+        const auto cp2 = addClickProbes(bare, test::registry());
+        QStringList added;
+        for (const auto& p : cp2.circuit.probes) added << p.name;
+        QVERIFY2(added.contains("p V1") && added.contains("p V2"), qPrintable(added.join(", ")));
+        for (const QString& v : {"V1", "V2"})
+            for (const QString& n : cp2.byComponent.at(v)) QVERIFY2(!n.startsWith("p O"), qPrintable(n));
     }
 };
 

@@ -149,7 +149,7 @@ void RunPanel::update(const service::RunService& run) {
         const QString summary = runSummary(run);
         title_->setText(run.isRunning() ? tr("Run %1: %2 of %3 configurations ended").arg(run.runNumber()).arg(ended).arg(run.configCount())
                                         : tr("Run %1 %2").arg(run.runNumber()).arg(summary));
-        title_->setStyleSheet(run.isRunning() || summary.startsWith(tr("finished: all")) ? QString() : QStringLiteral("color:#b00000"));
+        title_->setStyleSheet(run.isRunning() || runSucceeded(run) ? QString() : QStringLiteral("color:#b00000"));
     } else {
         // No run (another circuit was opened): nothing of the last one stays.
         title_->setText(tr("No run yet: press Run."));
@@ -180,7 +180,14 @@ QString runSummary(const service::RunService& run) {
     if (failed == n) return n == 1 ? QObject::tr("failed: the configuration did not run to the end")
                                    : QObject::tr("failed: none of the %1 configurations ran to the end").arg(n);
     if (failed > 0) return QObject::tr("finished: %1 of %2 ran to the end, %3 failed").arg(finished).arg(n).arg(failed);
-    return QObject::tr("finished: all %1 ran to the end").arg(n);
+    return QObject::tr("finished: %1 of %1 ran to the end").arg(n);
+}
+
+bool runSucceeded(const service::RunService& run) {
+    if (run.isRunning() || run.configCount() == 0) return false;
+    for (int i = 0; i < run.configCount(); ++i)
+        if (run.status(i).state != service::RunState::Finished) return false;
+    return true;
 }
 
 QString RunPanel::warningText(int config) const {

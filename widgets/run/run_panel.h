@@ -18,10 +18,12 @@ class RunService;
 
 namespace hs::widgets {
 
-// How a run went, in words: "running: 3 of 5 configurations ended", "finished: all 5 ran to the
+// How a run went, in words: "running: 3 of 5 configurations ended", "finished: 5 of 5 ran to the
 // end", "finished: 3 of 5 ran to the end, 2 failed", "failed: all 4 configurations failed",
 // "stopped: 2 of 5 ran to the end". The run panel's title and the status bar show it.
 QString runSummary(const service::RunService& run);
+// The run has ended and every configuration ran to the end.
+bool runSucceeded(const service::RunService& run);
 
 class RunPanel : public QWidget {
     Q_OBJECT

@@ -6,6 +6,7 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenu>
+#include <QSet>
 #include <QMessageBox>
 #include <QSplitter>
 #include <QTimer>
@@ -88,6 +89,12 @@ RunWorkspace::~RunWorkspace() { service_->stop(); }
 void RunWorkspace::setCircuit(const model::Circuit& circuit) { circuit_ = circuit; }
 
 QString RunWorkspace::run() {
+    // Iteration counters are not compared with the reference: their "error" is meaningless.
+    QSet<QString> counters;
+    for (const auto& p : circuit_.probes)
+        if (p.quantity == "inner_iterations" || p.quantity == "newton_iterations")
+            counters << (p.name.isEmpty() ? p.quantity + ' ' + p.target : p.name);
+    if (!service_->isRunning()) metrics_->setUncomparedProbes(counters);
     const QString err = service_->start(circuit_, options_);
     if (!err.isEmpty()) {
         QMessageBox::warning(this, tr("Run"), err);

@@ -5,6 +5,7 @@
 // its probes, hovering a wire gives its last pressure, and a second run draws the first one faint.
 #include <QtTest>
 
+#include "click_probes.h"
 #include "metrics_table.h"
 #include "model/circuit_io.h"
 #include "plot_panel.h"
@@ -50,6 +51,7 @@ private slots:
     void costTableMatchesExport();
     void progressAndSummaryAfterFailureAndStop();
     void fiftyConfigurations();
+    void noErrorRowsForIterationCounters();
 
 private:
     sim::Registry reg_ = sim::Registry::builtin();
@@ -377,6 +379,39 @@ void TestRunWorkspace::fiftyConfigurations() {
     QEvent leave(QEvent::Leave);
     QApplication::sendEvent(plot, &leave);
     QVERIFY(!table->isVisible());
+}
+
+// Issue 13: iteration counters (probe on click adds "inner V2", "newton V2") get no RMSE rows
+// in the error table; the pressures still do.
+void TestRunWorkspace::noErrorRowsForIterationCounters() {
+    auto loaded = model::loadCircuit(HS_EXAMPLES_DIR "/three_orifice.hydro.json", reg_);
+    QVERIFY(loaded.ok());
+    model::Circuit c = *loaded.circuit;
+    c.configs.resize(5);  // the reference, RK4 1e-3, CVODE, the TLM ones: V2 has a method
+    const auto cp = widgets::addClickProbes(c, reg_);
+    bool counters = false;
+    for (const auto& p : cp.circuit.probes) counters = counters || p.quantity == "inner_iterations";
+    QVERIFY(counters);
+    widgets::RunWorkspace ws(reg_);
+    ws.resize(1200, 700);
+    ws.setCircuit(cp.circuit);
+    service::RunServiceOptions opt;
+    opt.duration = 0.01;
+    ws.setRunOptions(opt);
+    ws.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&ws));
+    QSignalSpy finished(&ws, &widgets::RunWorkspace::runFinished);
+    QCOMPARE(ws.run(), QString());
+    QVERIFY(finished.wait(120000));
+    QTableWidget* errors = ws.metricsTable()->errorTable();
+    QVERIFY(errors->rowCount() > 0);
+    bool pressure = false;
+    for (int r = 0; r < errors->rowCount(); ++r) {
+        const QString probe = errors->item(r, 1)->text();
+        QVERIFY2(!probe.startsWith("inner ") && !probe.startsWith("newton "), qPrintable(probe));
+        pressure = pressure || probe == "p1" || probe == "p2";
+    }
+    QVERIFY(pressure);
 }
 
 QTEST_MAIN(TestRunWorkspace)

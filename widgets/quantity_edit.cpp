@@ -57,6 +57,11 @@ std::optional<double> QuantityEdit::read(const QString& text, bool* cleared) {
                           std::isfinite(max_) ? Units::format(max_, si_) : QStringLiteral("+inf"));
         return std::nullopt;
     }
+    if (check_)
+        if (const QString why = check_(*v); !why.isEmpty()) {
+            error_ = why;
+            return std::nullopt;
+        }
     error_.clear();
     return v;
 }

@@ -289,6 +289,37 @@ private slots:
         for (const QString& v : {"V1", "V2"})
             for (const QString& n : cp2.byComponent.at(v)) QVERIFY2(!n.startsWith("p O"), qPrintable(n));
     }
+
+    // Issue 13: V = 0 was accepted by the field (inside the spec's bounds 0 .. 10 m3) but the
+    // volume refuses it (guidance, builder). The field refuses it now, with the reason.
+    void fieldRefusesWhatTheComponentRefuses() {
+        auto w = makeWindow();
+        QVERIFY(w);
+        QString err;
+        QVERIFY2(w->openExample(QDir(HS_EXAMPLES_DIR).filePath("three_orifice.hydro.json"), &err), qPrintable(err));
+        w->scene().componentItem("V1")->setSelected(true);
+        QCoreApplication::processEvents();
+        auto* field = w->properties().findChild<QuantityEdit*>("param_V");
+        QVERIFY(field);
+        const QByteArray before = hs::model::serializeCircuit(w->document().circuit());
+        const int steps = w->undoStack().count();
+        field->setFocus();
+        QTest::keyClick(field, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClicks(field, "0 L");
+        QTest::keyClick(field, Qt::Key_Return);
+        QVERIFY2(field->error().contains("positive"), qPrintable(field->error()));
+        auto* message = w->properties().findChild<QLabel*>("propertyMessage");
+        QVERIFY(message && message->isVisibleTo(w.get()));
+        QVERIFY2(message->text().contains("V: volume V must be positive"), qPrintable(message->text()));
+        QCOMPARE(w->undoStack().count(), steps);
+        QCOMPARE(hs::model::serializeCircuit(w->document().circuit()), before);
+        // A positive volume is taken.
+        QTest::keyClick(field, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClicks(field, "2 L");
+        QTest::keyClick(field, Qt::Key_Return);
+        QCOMPARE(w->document().component("V1")->num.at("V"), 2e-3);
+        QVERIFY(!message->isVisibleTo(w.get()));
+    }
 };
 
 QTEST_MAIN(TestMainWindowChecks)

@@ -473,10 +473,15 @@ QMimeData* CircuitScene::copySelection() const {
 bool CircuitScene::paste(const QMimeData* mime, QString* error) {
     auto part = ClipboardCodec::decode(mime, reg_, error);
     if (!part || part->components.empty()) return false;
-    // Pasted copies land down-right of the original, further with each paste, under new ids
-    // where the old ones are taken.
+    // Pasted copies land beside the original, clear of it (a fixed 20 px put them on top of their
+    // symbols), further with each paste, on the grid, under new ids where the old ones are taken.
     ++pasteCount_;
-    const double off = 20.0 * pasteCount_;
+    QRectF shown;
+    for (const auto& comp : part->components)
+        if (ComponentItem* it = items_.value(comp.id)) shown = shown.united(it->sceneBoundingRect());
+    const double step = shown.isEmpty() ? 3 * Symbol::kGrid
+                                        : std::ceil((shown.width() + Symbol::kGrid) / Symbol::kGrid) * Symbol::kGrid;
+    const double offX = step * pasteCount_, offY = Symbol::kGrid * pasteCount_;
     std::map<QString, QString> rename;
     QSet<QString> taken;
     for (const auto& c : doc_.circuit().components) taken.insert(c.id);
@@ -495,15 +500,15 @@ bool CircuitScene::paste(const QMimeData* mime, QString* error) {
         taken.insert(id);
         rename[comp.id] = id;
         comp.id = id;
-        comp.pose.x += off;
-        comp.pose.y += off;
+        comp.pose.x += offX;
+        comp.pose.y += offY;
         new AddComponentCommand(&doc_, comp, index++, macro);
     }
     int wi = static_cast<int>(doc_.circuit().wires.size());
     for (auto w : part->wires) {
         w.fromComp = rename[w.fromComp];
         w.toComp = rename[w.toComp];
-        for (auto& p : w.points) p += QPointF(off, off);
+        for (auto& p : w.points) p += QPointF(offX, offY);
         new AddWireCommand(&doc_, w, wi++, macro);
     }
     // Methods of pasted volumes go into every configuration of this circuit.

@@ -163,6 +163,13 @@ private slots:
         std::unique_ptr<QMimeData> mime(w->scene().copySelection());
         QVERIFY(w->scene().paste(mime.get(), &err));
         QCOMPARE(w->undoStack().undoText(), QString("Paste 1 component"));
+        // The copy lands clear of the original, not on top of it.
+        const QStringList pasted = w->scene().selectedComponentIds();
+        QCOMPARE(pasted.size(), 1);
+        const QRectF original = w->scene().componentItem("V1")->sceneBoundingRect();
+        const QRectF copy = w->scene().componentItem(pasted.front())->sceneBoundingRect();
+        QVERIFY2(!original.intersects(copy), qPrintable(QString("%1,%2 %3x%4 vs %5,%6").arg(original.x()).arg(original.y())
+                                                            .arg(original.width()).arg(original.height()).arg(copy.x()).arg(copy.y())));
         w->scene().clearSelection();
         w->scene().componentItem("V1")->setSelected(true);
         w->scene().componentItem("V2")->setSelected(true);

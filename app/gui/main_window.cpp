@@ -3,6 +3,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QDialog>
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
@@ -18,6 +19,7 @@
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTextBrowser>
 #include <QTimer>
 #include <QToolBar>
 #include <QUndoStack>
@@ -261,6 +263,7 @@ void MainWindow::connectActions() {
         emit runRequested();
     });
     connect(a.get("sim.stop"), &QAction::triggered, this, &MainWindow::stopRequested);
+    connect(a.get("help.manual"), &QAction::triggered, this, &MainWindow::showManual);
     connect(a.get("help.about"), &QAction::triggered, this, [this] {
         QMessageBox::about(this, tr("About HydroStiff"),
                            tr("<b>HydroStiff</b> %1<br>Stiff fluid-power circuits: pick per volume how its pressure is "
@@ -528,6 +531,30 @@ void MainWindow::offerRecovery() {
                                          QMessageBox::Yes | QMessageBox::Discard, QMessageBox::Yes);
     if (b == QMessageBox::Yes && restoreRecovery()) return;
     recovery_->clear();
+}
+
+void MainWindow::showManual() {
+    if (!manual_) {
+        manual_ = new QDialog(this);
+        manual_->setObjectName("manualDialog");
+        manual_->setWindowTitle(tr("HydroStiff manual"));
+        auto* tabs = new QTabWidget(manual_);
+        const std::pair<const char*, QString> docs[] = {{"editor.md", tr("Editor")}, {"running.md", tr("Run and compare")},
+                                                        {"methods.md", tr("Pressure methods")}, {"file-format.md", tr("File format")}};
+        for (const auto& [file, title] : docs) {
+            auto* browser = new QTextBrowser(tabs);
+            browser->setObjectName(QString("manual_") + file);
+            browser->setOpenExternalLinks(true);
+            // Links between the pages ("running.md") open in the same tab.
+            browser->setSource(QUrl(QString("qrc:/docs/") + file), QTextDocument::MarkdownResource);
+            tabs->addTab(browser, title);
+        }
+        auto* lay = new QVBoxLayout(manual_);
+        lay->addWidget(tabs);
+        manual_->resize(std::min(width() * 3 / 4, 1000), height() * 4 / 5);
+    }
+    manual_->show();
+    manual_->raise();
 }
 
 void MainWindow::addPanel(QDockWidget* dock, Qt::DockWidgetArea area) {

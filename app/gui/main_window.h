@@ -9,6 +9,7 @@
 
 #include <memory>
 
+class QDialog;
 class QDockWidget;
 class QLabel;
 class QMenu;
@@ -89,6 +90,9 @@ public:
     void offerRecovery();
     bool restoreRecovery();
 
+    // Help > Manual: the docs (editor, running, methods, file format) in a window of tabs.
+    void showManual();
+
     // A dock from another part of the program; it gets an entry in the View menu.
     void addPanel(QDockWidget* dock, Qt::DockWidgetArea area = Qt::BottomDockWidgetArea);
 
@@ -131,6 +135,7 @@ private:
     QMenu* recentMenu_ = nullptr;
     QMenu* examplesMenu_ = nullptr;
     QMenu* exportMenu_ = nullptr;
+    QDialog* manual_ = nullptr;
     QLabel* checkLabel_ = nullptr;
     QLabel* zoomLabel_ = nullptr;
     QTimer* autosaveTimer_ = nullptr;

@@ -4,6 +4,8 @@
 #include <QDockWidget>
 #include <QLabel>
 #include <QMimeData>
+#include <QDialog>
+#include <QTextBrowser>
 #include <QMenu>
 #include <QMenuBar>
 #include <QScreen>
@@ -17,6 +19,7 @@
 #include "circuit_scene.h"
 #include "click_probes.h"
 #include "component_item.h"
+#include "action_table.h"
 #include "gui_settings.h"
 #include "main_window.h"
 #include "model/circuit_document.h"
@@ -364,6 +367,26 @@ private slots:
         for (int i = 0; i < configs; ++i) plotted += ws.plotPanel()->legend()->item(i)->checkState() == Qt::Checked;
         QCOMPARE(plotted, 2);  // the reference and the configuration selected in the editor
         QVERIFY(ws.plotPanel()->readoutTable()->rowCount() <= 2);
+    }
+
+    // Issue 13: Help has a manual (the docs, offline).
+    void helpHasAManual() {
+        auto w = makeWindow();
+        QVERIFY(w);
+        QAction* manual = w->actions().get("help.manual");
+        QVERIFY(manual);
+        bool inHelp = false;
+        for (QAction* m : w->menuBar()->actions())
+            if (m->menu() && m->menu()->actions().contains(manual)) inHelp = true;
+        QVERIFY(inHelp);
+        manual->trigger();
+        auto* dialog = w->findChild<QDialog*>("manualDialog");
+        QVERIFY(dialog && dialog->isVisible());
+        auto* editor = dialog->findChild<QTextBrowser*>("manual_editor.md");
+        auto* running = dialog->findChild<QTextBrowser*>("manual_running.md");
+        QVERIFY(editor && running);
+        QVERIFY2(editor->toPlainText().contains("Configurations"), qPrintable(editor->toPlainText().left(200)));
+        QVERIFY(running->toPlainText().size() > 500);
     }
 };
 

@@ -83,7 +83,14 @@ void WireItem::paint(QPainter* p, const QStyleOptionGraphicsItem*, QWidget*) {
     QColor c = domain_ == hs::sim::Domain::Hydraulic    ? QColor(0x1f, 0x4e, 0x9c)
                : domain_ == hs::sim::Domain::Mechanical ? QColor(0x2f, 0x7d, 0x32)
                                                         : QColor(0xc0, 0x6a, 0x00);
-    if (isSelected()) c = QColor(0x30, 0x80, 0xe0);
+    if (isSelected()) {
+        // A wide amber halo under the wire: the selection must stand out from a blue hydraulic
+        // line (a slightly lighter blue did not).
+        QPen halo(QColor(255, 160, 0, 170), 8, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin);
+        p->setPen(halo);
+        p->setBrush(Qt::NoBrush);
+        p->drawPath(path_);
+    }
     QPen pen(c, hover_ || isSelected() ? 2.4 : 1.6);
     // ISO 1219: pilot and signal lines are dashed.
     if (domain_ == hs::sim::Domain::Signal) pen.setStyle(Qt::DashLine);

@@ -4,6 +4,7 @@
 #include <QDockWidget>
 #include <QLabel>
 #include <QMimeData>
+#include <QPainter>
 #include <QDialog>
 #include <QTextBrowser>
 #include <QMenu>
@@ -387,6 +388,35 @@ private slots:
         QVERIFY(editor && running);
         QVERIFY2(editor->toPlainText().contains("Configurations"), qPrintable(editor->toPlainText().left(200)));
         QVERIFY(running->toPlainText().size() > 500);
+    }
+
+    // Issue 13: the selected wire stands out (it was a slightly lighter blue on a blue line):
+    // selecting it changes a band several pixels wide along its whole length.
+    void selectedWireStandsOut() {
+        auto w = makeWindow();
+        QVERIFY(w);
+        QString err;
+        QVERIFY2(w->openExample(QDir(HS_EXAMPLES_DIR).filePath("three_orifice.hydro.json"), &err), qPrintable(err));
+        WireItem* wire = w->scene().wireItems().front();
+        QVERIFY(wire);
+        const QRectF area = wire->sceneBoundingRect().adjusted(-4, -4, 4, 4);
+        auto render = [&] {
+            QImage img(area.size().toSize(), QImage::Format_RGB32);
+            img.fill(Qt::white);
+            QPainter p(&img);
+            w->scene().render(&p, QRectF(QPointF(0, 0), area.size()), area);
+            return img;
+        };
+        w->scene().clearSelection();
+        const QImage plain = render();
+        wire->setSelected(true);
+        const QImage selected = render();
+        int changed = 0;
+        for (int y = 0; y < plain.height(); ++y)
+            for (int x = 0; x < plain.width(); ++x) changed += plain.pixel(x, y) != selected.pixel(x, y);
+        const double length = std::max(area.width(), area.height()) - 8;
+        qInfo("%d pixels change along a wire about %.0f px long", changed, length);
+        QVERIFY2(changed >= 5 * length, qPrintable(QString::number(changed)));
     }
 };
 

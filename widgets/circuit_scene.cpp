@@ -439,19 +439,30 @@ void CircuitScene::drawBackground(QPainter* p, const QRectF& rect) {
     lines(5 * Symbol::kGrid, QColor(0xe0, 0xe0, 0xda));
 }
 
+// A tool that takes an event accepts it: the view then starts no rubber band, which would
+// select every component a wire being drawn from a port passes over.
 void CircuitScene::mousePressEvent(QGraphicsSceneMouseEvent* e) {
-    if (tool_ && tool_->press(e)) return;
+    if (tool_ && tool_->press(e)) {
+        e->accept();
+        return;
+    }
     QGraphicsScene::mousePressEvent(e);
 }
 
 void CircuitScene::mouseMoveEvent(QGraphicsSceneMouseEvent* e) {
-    if (tool_ && tool_->move(e)) return;
+    if (tool_ && tool_->move(e)) {
+        e->accept();
+        return;
+    }
     QGraphicsScene::mouseMoveEvent(e);
 }
 
 void CircuitScene::mouseReleaseEvent(QGraphicsSceneMouseEvent* e) {
     Tool* t = tool_;
-    if (t && t->release(e)) return;
+    if (t && t->release(e)) {
+        e->accept();
+        return;
+    }
     QGraphicsScene::mouseReleaseEvent(e);
 }
 

@@ -18,6 +18,7 @@
 #include <QUndoStack>
 
 #include "circuit_scene.h"
+#include "circuit_view.h"
 #include "click_probes.h"
 #include "component_item.h"
 #include "action_table.h"
@@ -417,6 +418,30 @@ private slots:
         const double length = std::max(area.width(), area.height()) - 8;
         qInfo("%d pixels change along a wire about %.0f px long", changed, length);
         QVERIFY2(changed >= 5 * length, qPrintable(QString::number(changed)));
+    }
+
+    // Issue 13: dragging a wire from a port does not rubber-band-select the components it passes.
+    void wireDragSelectsNothing() {
+        auto w = makeWindow();
+        QVERIFY(w);
+        QString err;
+        QVERIFY2(w->openExample(QDir(HS_EXAMPLES_DIR).filePath("three_orifice.hydro.json"), &err), qPrintable(err));
+        QCoreApplication::processEvents();
+        w->scene().clearSelection();
+        ComponentItem* supply = w->scene().componentItem("supply");
+        ComponentItem* v1 = w->scene().componentItem("V1");
+        QVERIFY(supply && v1);
+        const QPointF from = supply->portScenePos("P");
+        // Past V1, below it: a rubber band from the port would enclose O1 and V1.
+        const QPointF to = v1->sceneBoundingRect().bottomRight() + QPointF(30, 60);
+        QWidget* vp = w->view().viewport();
+        const QPoint a = w->view().mapFromScene(from), b = w->view().mapFromScene(to);
+        QTest::mousePress(vp, Qt::LeftButton, {}, a);
+        QTest::mouseMove(vp, (a + b) / 2);
+        QTest::mouseMove(vp, b);
+        QTest::mouseRelease(vp, Qt::LeftButton, {}, b);
+        QCoreApplication::processEvents();
+        QVERIFY2(w->scene().selectedComponentIds().isEmpty(), qPrintable(w->scene().selectedComponentIds().join(", ")));
     }
 };
 

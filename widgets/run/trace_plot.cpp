@@ -471,6 +471,49 @@ TracePlot::Readout TracePlot::readoutTable(double t) const {
     return out;
 }
 
+void TracePlot::updateLayout() {
+    QCustomPlot::updateLayout();
+    // Labels and tick counts depend on the heights the layout gave the rects: lay out again
+    // when they changed (in the same replot, so it costs no extra one).
+    if (fitAxes()) QCustomPlot::updateLayout();
+}
+
+bool TracePlot::fitAxes() {
+    bool changed = false;
+    for (const Row& row : rows_)
+        for (QCPAxisRect* r : {row.value, row.error}) {
+            if (!r) continue;
+            QCPAxis* y = r->axis(QCPAxis::atLeft);
+            const int h = r->rect().height();
+            if (h <= 0) continue;
+            const QFontMetrics fm(y->labelFont());
+            // The vertical axis title fits the rect's height or gets shorter ("[bar]", "Δ"),
+            // never running into the next plot's title.
+            const QString unit = "[" + row.unitLabel + "]";
+            const QStringList candidates = r == row.value ? QStringList{row.probe + " " + unit, unit, QString()}
+                                                          : QStringList{tr("error ") + unit, QString::fromUtf8("\u0394 ") + unit,
+                                                                        QString::fromUtf8("\u0394"), QString()};
+            QString want;
+            for (const QString& c : candidates)
+                if (fm.horizontalAdvance(c) <= h - 4) {
+                    want = c;
+                    break;
+                }
+            if (y->label() != want) {
+                y->setLabel(want);
+                changed = true;
+            }
+            // Tick labels at least two lines apart: a flat rect gets fewer ticks.
+            const QFontMetrics tf(y->tickLabelFont());
+            const int ticks = std::clamp(h / (2 * tf.height() + 6), 1, 5);
+            if (y->ticker()->tickCount() != ticks) {
+                y->ticker()->setTickCount(ticks);
+                changed = true;
+            }
+        }
+    return changed;
+}
+
 void TracePlot::leaveEvent(QEvent* e) {
     // The cursor and its readout belong to the mouse: when it leaves, they go.
     for (Row& row : rows_)

@@ -85,6 +85,7 @@ signals:
 
 protected:
     void leaveEvent(QEvent* e) override;
+    void updateLayout() override;
 
 private:
     // Live decimation: while a run streams, each graph gets the min and max of every time
@@ -114,6 +115,9 @@ private:
     void applyRanges();
     void onTimeRangeChanged(const QCPRange& r);
     void moveCursor(double t);
+    // Axis titles that fit their rect's height, tick counts that keep tick labels apart;
+    // true if anything changed.
+    bool fitAxes();
 
     std::vector<Row> rows_;
     QStringList probes_;

@@ -378,16 +378,25 @@ void ConfigurationEditor::refresh() {
         }
         if (it->toolTip() != c.description) it->setToolTip(c.description);
     }
-    // The selection stays on the configuration it was on: found by name, or (renamed, the count
-    // unchanged) at its row. Only when it is gone does it follow the canvas's configuration. The
-    // scene cannot be asked first: a rename makes it fall back to the reference before this runs.
+    // The selection follows the canvas's configuration (the method panel can pick another one)
+    // while the configuration selected here still exists. When it is gone and the count is the
+    // same, it was renamed: the selection stays on its row. The canvas cannot be asked in that
+    // case: a rename makes it fall back to the reference before this runs.
     const int n = list_->count();
+    auto rowOf = [&](const QString& name) {
+        for (int k = 0; k < n; ++k)
+            if (list_->item(k)->text() == name) return k;
+        return -1;
+    };
     int sel = -1;
-    for (int k = 0; k < n && !selectedName_.isEmpty(); ++k)
-        if (list_->item(k)->text() == selectedName_) sel = k;
-    if (sel < 0 && sameCount && list_->currentRow() >= 0) sel = list_->currentRow();
-    for (int k = 0; k < n && sel < 0; ++k)
-        if (list_->item(k)->text() == scene_.currentConfig()) sel = k;
+    if (!selectedName_.isEmpty() && rowOf(selectedName_) >= 0) {
+        sel = rowOf(scene_.currentConfig());
+        if (sel < 0) sel = rowOf(selectedName_);
+    } else if (sameCount && list_->currentRow() >= 0) {
+        sel = list_->currentRow();
+    } else {
+        sel = rowOf(scene_.currentConfig());
+    }
     if (sel < 0) sel = std::min(row, n - 1);
     if (list_->currentRow() != sel) list_->setCurrentRow(sel);
     selectedName_ = sel >= 0 ? cfgs[size_t(sel)].name : QString();

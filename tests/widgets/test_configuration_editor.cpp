@@ -369,6 +369,31 @@ private slots:
         QCOMPARE(w->scene().currentConfig(), QString("RK4 1e-3 copy"));
     }
 
+    // The configuration picked in the method panel (Properties) stays the canvas's and the
+    // list's after an edit: the list's refresh does not pull the canvas back to its old choice.
+    void methodPanelChoiceSurvivesEdits() {
+        auto w = openThreeOrifice();
+        QVERIFY(w);
+        ConfigurationEditor& ed = w->configurations();
+        QVERIFY(select(*w, "RK4 1e-3"));
+        w->scene().componentItem("V2")->setSelected(true);
+        QCoreApplication::processEvents();
+        auto* configCombo = w->properties().findChild<QComboBox*>("configCombo");
+        QVERIFY(configCombo);
+        const int k = configCombo->findData("CVODE");
+        QVERIFY(k >= 0);
+        configCombo->setCurrentIndex(k);
+        QCOMPARE(w->scene().currentConfig(), QString("CVODE"));
+        auto* method = w->properties().findChild<QComboBox*>("methodCombo");
+        QVERIFY(method);
+        const int tlm = method->findData("tlm");
+        QVERIFY(tlm >= 0);
+        method->setCurrentIndex(tlm);  // one ConfigsCommand into CVODE
+        QCOMPARE(w->document().circuit().config("CVODE")->methods.at("V2").method, QString("tlm"));
+        QCOMPARE(w->scene().currentConfig(), QString("CVODE"));
+        QCOMPARE(ed.list()->currentItem()->text(), QString("CVODE"));
+    }
+
     // Issue 13 #2: the wheel over a combo or spin box that does not have the focus scrolls the
     // dock and never edits (no value change, no History entry), in the Configurations dock and in
     // the Properties dock's method panel.

@@ -354,7 +354,7 @@ void MainWindow::replaceCircuit(hs::model::Circuit c, const QString& path) {
     path_ = path;
     undo_->setClean();
     updateTitle();
-    updateCheck();
+    updateCheckNow();  // another circuit: no 250 ms of the previous one's verdict
     QTimer::singleShot(0, view_, &CircuitView::zoomToFit);
     view_->zoomToFit();
     emit documentReplaced();

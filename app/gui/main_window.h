@@ -76,6 +76,11 @@ public:
     QString checkText() const;
     // Runs a pending builder check now (tests, and before a run).
     void flushCheck();
+    // Runs the whole check now, pending or not.
+    void updateCheckNow() {
+        updateCheck();
+        flushCheck();
+    }
     bool isDirty() const;
 
     // Without dialogs (scripts and tests): false with *error naming the problem; on failure the

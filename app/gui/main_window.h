@@ -72,7 +72,8 @@ public:
     // File > Export (the run dock fills it).
     QMenu* exportMenu() const { return exportMenu_; }
     // The status bar's circuit check: "✔ circuit valid" only if the document passes the load
-    // checks and every configuration compiles (the builder's verdict, 250 ms after the last edit).
+    // checks and every configuration compiles (the builder's verdict; with every edit, or 250 ms
+    // after the last one when a check takes longer than 30 ms).
     QString checkText() const;
     // Runs a pending builder check now (tests, and before a run).
     void flushCheck();
@@ -145,6 +146,7 @@ private:
     QLabel* zoomLabel_ = nullptr;
     QTimer* autosaveTimer_ = nullptr;
     QTimer* checkTimer_ = nullptr;
+    double lastBuildCheckMs_ = 0;  // how long the last builder check took
     RunController* runner_ = nullptr;
     QString path_, untitledName_;
 };

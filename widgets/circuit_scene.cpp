@@ -134,6 +134,7 @@ void CircuitScene::refreshWire(int index) {
     ComponentItem* b = items_.value(w.toComp);
     if (!a || !b) return;
     // A junction dot where three or more connections meet: the port plus two or more wires.
+    wires_[static_cast<size_t>(index)]->setObstacles({a->bodySceneRect(), b->bodySceneRect()});
     wires_[static_cast<size_t>(index)]->setGeometry(CircuitDocument::wireKey(w), a->portScenePos(w.fromPort),
                                                    b->portScenePos(w.toPort), w.points,
                                                    doc_.wiresAtPort(w.fromComp, w.fromPort) > 1,
@@ -158,6 +159,7 @@ void CircuitScene::componentMovedLive(const QString& id) {
             const QPointF d = a->pos() - QPointF(c.component(w.fromComp)->pose.x, c.component(w.fromComp)->pose.y);
             for (auto& p : pts) p += d;
         }
+        wires_[static_cast<size_t>(i)]->setObstacles({a->bodySceneRect(), b->bodySceneRect()});
         wires_[static_cast<size_t>(i)]->setGeometry(CircuitDocument::wireKey(w), a->portScenePos(w.fromPort),
                                                    b->portScenePos(w.toPort), pts,
                                                    doc_.wiresAtPort(w.fromComp, w.fromPort) > 1,

@@ -456,6 +456,40 @@ private slots:
         QCoreApplication::processEvents();
         QVERIFY2(w->scene().selectedComponentIds().isEmpty(), qPrintable(w->scene().selectedComponentIds().join(", ")));
     }
+
+    // Issue 13: after a rotation no wire runs through a symbol (the router took the horizontal
+    // leg first, through the body of a component whose port now points up or down).
+    void wiresAvoidSymbolsAfterRotation() {
+        auto w = makeWindow();
+        QVERIFY(w);
+        QString err;
+        QVERIFY2(w->openExample(QDir(HS_EXAMPLES_DIR).filePath("three_orifice.hydro.json"), &err), qPrintable(err));
+        auto crossings = [&] {
+            QStringList out;
+            for (const WireItem* wi : w->scene().wireItems()) {
+                const auto r = wi->route();
+                for (size_t k = 1; k < r.size(); ++k)
+                    for (ComponentItem* c : w->scene().componentItems()) {
+                        const QRectF body = c->bodySceneRect().adjusted(1, 1, -1, -1);
+                        const QRectF seg = QRectF(r[k - 1], r[k]).normalized().adjusted(-0.01, -0.01, 0.01, 0.01);
+                        if (body.intersects(seg)) {
+                            QString pts;
+                            for (const QPointF& q : r) pts += QString(" (%1,%2)").arg(q.x()).arg(q.y());
+                            const QRectF b = c->bodySceneRect();
+                            out << wi->key() + " x " + c->id() + QString(" body (%1,%2)-(%3,%4) route").arg(b.left()).arg(b.top()).arg(b.right()).arg(b.bottom()) + pts;
+                        }
+                    }
+            }
+            return out;
+        };
+        QCOMPARE(crossings(), QStringList());
+        for (const QString& id : {"V1", "O2", "V2"}) {
+            w->scene().clearSelection();
+            w->scene().componentItem(id)->setSelected(true);
+            w->scene().rotateSelection();
+            QVERIFY2(crossings().isEmpty(), qPrintable(id + ": " + crossings().join(", ")));
+        }
+    }
 };
 
 QTEST_MAIN(TestMainWindowChecks)

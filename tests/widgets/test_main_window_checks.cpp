@@ -489,6 +489,8 @@ private slots:
             w->scene().rotateSelection();
             QVERIFY2(crossings().isEmpty(), qPrintable(id + ": " + crossings().join(", ")));
         }
+        QDir().mkpath(HS_SCREENSHOT_DIR);
+        QVERIFY(w->view().grab().save(HS_SCREENSHOT_DIR "/rotated_wires.png"));
     }
 };
 

@@ -134,6 +134,7 @@ void CircuitScene::refreshWire(int index) {
     ComponentItem* b = items_.value(w.toComp);
     if (!a || !b) return;
     // A junction dot where three or more connections meet: the port plus two or more wires.
+    wires_[static_cast<size_t>(index)]->setObstacles({a->bodySceneRect(), b->bodySceneRect()});
     wires_[static_cast<size_t>(index)]->setGeometry(CircuitDocument::wireKey(w), a->portScenePos(w.fromPort),
                                                    b->portScenePos(w.toPort), w.points,
                                                    doc_.wiresAtPort(w.fromComp, w.fromPort) > 1,
@@ -158,6 +159,7 @@ void CircuitScene::componentMovedLive(const QString& id) {
             const QPointF d = a->pos() - QPointF(c.component(w.fromComp)->pose.x, c.component(w.fromComp)->pose.y);
             for (auto& p : pts) p += d;
         }
+        wires_[static_cast<size_t>(i)]->setObstacles({a->bodySceneRect(), b->bodySceneRect()});
         wires_[static_cast<size_t>(i)]->setGeometry(CircuitDocument::wireKey(w), a->portScenePos(w.fromPort),
                                                    b->portScenePos(w.toPort), pts,
                                                    doc_.wiresAtPort(w.fromComp, w.fromPort) > 1,
@@ -439,19 +441,30 @@ void CircuitScene::drawBackground(QPainter* p, const QRectF& rect) {
     lines(5 * Symbol::kGrid, QColor(0xe0, 0xe0, 0xda));
 }
 
+// A tool that takes an event accepts it: the view then starts no rubber band, which would
+// select every component a wire being drawn from a port passes over.
 void CircuitScene::mousePressEvent(QGraphicsSceneMouseEvent* e) {
-    if (tool_ && tool_->press(e)) return;
+    if (tool_ && tool_->press(e)) {
+        e->accept();
+        return;
+    }
     QGraphicsScene::mousePressEvent(e);
 }
 
 void CircuitScene::mouseMoveEvent(QGraphicsSceneMouseEvent* e) {
-    if (tool_ && tool_->move(e)) return;
+    if (tool_ && tool_->move(e)) {
+        e->accept();
+        return;
+    }
     QGraphicsScene::mouseMoveEvent(e);
 }
 
 void CircuitScene::mouseReleaseEvent(QGraphicsSceneMouseEvent* e) {
     Tool* t = tool_;
-    if (t && t->release(e)) return;
+    if (t && t->release(e)) {
+        e->accept();
+        return;
+    }
     QGraphicsScene::mouseReleaseEvent(e);
 }
 
@@ -473,14 +486,20 @@ QMimeData* CircuitScene::copySelection() const {
 bool CircuitScene::paste(const QMimeData* mime, QString* error) {
     auto part = ClipboardCodec::decode(mime, reg_, error);
     if (!part || part->components.empty()) return false;
-    // Pasted copies land down-right of the original, further with each paste, under new ids
-    // where the old ones are taken.
+    // Pasted copies land beside the original, clear of it (a fixed 20 px put them on top of their
+    // symbols), further with each paste, on the grid, under new ids where the old ones are taken.
     ++pasteCount_;
-    const double off = 20.0 * pasteCount_;
+    QRectF shown;
+    for (const auto& comp : part->components)
+        if (ComponentItem* it = items_.value(comp.id)) shown = shown.united(it->sceneBoundingRect());
+    const double step = shown.isEmpty() ? 3 * Symbol::kGrid
+                                        : std::ceil((shown.width() + Symbol::kGrid) / Symbol::kGrid) * Symbol::kGrid;
+    const double offX = step * pasteCount_, offY = Symbol::kGrid * pasteCount_;
     std::map<QString, QString> rename;
     QSet<QString> taken;
     for (const auto& c : doc_.circuit().components) taken.insert(c.id);
-    auto* macro = new QUndoCommand(tr("Paste %1 components").arg(part->components.size()));
+    auto* macro = new QUndoCommand(part->components.size() == 1 ? tr("Paste 1 component")
+                                                                  : tr("Paste %1 components").arg(part->components.size()));
     int index = static_cast<int>(doc_.circuit().components.size());
     for (auto comp : part->components) {
         QString id = comp.id;
@@ -494,15 +513,15 @@ bool CircuitScene::paste(const QMimeData* mime, QString* error) {
         taken.insert(id);
         rename[comp.id] = id;
         comp.id = id;
-        comp.pose.x += off;
-        comp.pose.y += off;
+        comp.pose.x += offX;
+        comp.pose.y += offY;
         new AddComponentCommand(&doc_, comp, index++, macro);
     }
     int wi = static_cast<int>(doc_.circuit().wires.size());
     for (auto w : part->wires) {
         w.fromComp = rename[w.fromComp];
         w.toComp = rename[w.toComp];
-        for (auto& p : w.points) p += QPointF(off, off);
+        for (auto& p : w.points) p += QPointF(offX, offY);
         new AddWireCommand(&doc_, w, wi++, macro);
     }
     // Methods of pasted volumes go into every configuration of this circuit.

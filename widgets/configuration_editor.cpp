@@ -104,6 +104,14 @@ ConfigurationEditor::ConfigurationEditor(CircuitScene& scene, QWidget* parent)
     ref_->setToolTip(tr("Mark the selected configuration as the reference"));
     lay->addLayout(buttons);
     allTlm_->setObjectName("allVolumesTlm");
+    add_->setObjectName("addConfig");
+    dup_->setObjectName("duplicateConfig");
+    del_->setObjectName("deleteConfig");
+    ref_->setObjectName("referenceConfig");
+    list_->setObjectName("configList");
+    description_->setObjectName("configDescription");
+    stepper_->setObjectName("stepperCombo");
+    dt_->setObjectName("configStep");
     allTlm_->setToolTip(tr("Adds the configuration \"TLM (all volumes)\": stepper rk4, the selected configuration's step "
                            "(1e-4 s if it is adaptive), default method tlm for every volume (Hopsan style)"));
     auto* form = new QFormLayout;
@@ -206,7 +214,10 @@ ConfigurationEditor::ConfigurationEditor(CircuitScene& scene, QWidget* parent)
     connect(list_, &QListWidget::currentRowChanged, this, [this] {
         if (updating_) return;
         showDetails();
-        if (int i = current(); i >= 0) scene_.setCurrentConfig(scene_.document().circuit().configs[size_t(i)].name);
+        if (int i = current(); i >= 0) {
+            selectedName_ = scene_.document().circuit().configs[size_t(i)].name;
+            scene_.setCurrentConfig(selectedName_);
+        }
     });
     connect(list_, &QListWidget::itemChanged, this, [this](QListWidgetItem* it) {
         if (updating_) return;
@@ -218,25 +229,24 @@ ConfigurationEditor::ConfigurationEditor(CircuitScene& scene, QWidget* parent)
             return;
         }
         const QString old = cfgs[size_t(i)].name;
-        edit(tr("Rename configuration %1").arg(old), [&](auto& v) { v[size_t(i)].name = name; });
-        if (scene_.currentConfig() == old) scene_.setCurrentConfig(name);
+        // refresh() keeps the row and points the canvas at the new name.
+        edit(tr("Rename configuration %1 to %2").arg(old, name), [&](auto& v) { v[size_t(i)].name = name; });
     });
     connect(description_, &QLineEdit::editingFinished, this, [this] {
         const int i = current();
         if (i < 0 || description_->text() == scene_.document().circuit().configs[size_t(i)].description) return;
-        edit(tr("Configuration description"), [&](auto& v) { v[size_t(i)].description = description_->text(); });
+        edit(about(i, tr("description")), [&](auto& v) { v[size_t(i)].description = description_->text(); });
     });
     connect(stepper_, &QComboBox::activated, this, [this] {
         const int i = current();
-        if (i >= 0) edit(tr("Stepper %1").arg(stepper_->currentText()), [&](auto& v) { v[size_t(i)].stepper = stepper_->currentText(); });
+        if (i >= 0) edit(about(i, tr("stepper %1").arg(stepper_->currentText())), [&](auto& v) { v[size_t(i)].stepper = stepper_->currentText(); });
     });
     auto numeric = [this](QuantityEdit* e, double hs::model::SolverConfigDoc::*member, const QString& what) {
         connect(e, &QuantityEdit::committed, this, [this, e, member, what](const QVariant& value) {
             const int i = current();
             if (i < 0 || !value.isValid()) return;
-            edit(what, [&](auto& v) { v[size_t(i)].*member = value.toDouble(); },
+            edit(about(i, what + ' ' + e->text()), [&](auto& v) { v[size_t(i)].*member = value.toDouble(); },
                  "cfg/" + QString::number(i) + '/' + what);
-            (void)e;
         });
     };
     numeric(dt_, &hs::model::SolverConfigDoc::dt, tr("step"));
@@ -247,7 +257,7 @@ ConfigurationEditor::ConfigurationEditor(CircuitScene& scene, QWidget* parent)
         const int i = current();
         if (i < 0) return;
         const QString m = defaultMethod_->currentData().toString();
-        edit(tr("Default method %1").arg(m.isEmpty() ? QStringLiteral("integrate") : m), [&](auto& v) {
+        edit(about(i, tr("default method %1").arg(m.isEmpty() ? QStringLiteral("integrate") : m)), [&](auto& v) {
             auto& cfg = v[size_t(i)];
             if (m.isEmpty()) cfg.defaultMethod.reset();
             else if (!cfg.defaultMethod || cfg.defaultMethod->method != m) cfg.defaultMethod = hs::model::MethodDoc{m, {}, {}};
@@ -256,7 +266,7 @@ ConfigurationEditor::ConfigurationEditor(CircuitScene& scene, QWidget* parent)
     connect(defaultParams_, &MethodParamsForm::paramChanged, this, [this](const QString& name, const QVariant& value) {
         const int i = current();
         if (i < 0 || updating_) return;
-        edit(tr("Default method: %1").arg(name), [&](auto& v) {
+        edit(about(i, tr("default method %1 = %2").arg(name, value.isValid() ? QString::number(value.toDouble(), 'g', 6) : tr("default"))), [&](auto& v) {
             auto& cfg = v[size_t(i)];
             if (!cfg.defaultMethod) return;
             if (value.isValid()) cfg.defaultMethod->params[name] = value.toDouble();
@@ -266,7 +276,7 @@ ConfigurationEditor::ConfigurationEditor(CircuitScene& scene, QWidget* parent)
     connect(threads_, &QSpinBox::valueChanged, this, [this](int n) {
         const int i = current();
         if (i < 0 || updating_) return;
-        edit(tr("Threads %1").arg(n), [&](auto& v) {
+        edit(about(i, tr("threads %1").arg(n)), [&](auto& v) {
             auto& cfg = v[size_t(i)];
             cfg.threads = n;
             // One thread: nothing to assign; the entries would only make the file invalid.
@@ -291,6 +301,11 @@ void ConfigurationEditor::edit(const QString& text, const std::function<void(std
     f(v);
     if (v == scene_.document().circuit().configs) return;
     scene_.undoStack().push(new ConfigsCommand(&scene_.document(), v, text, mergeKey));
+}
+
+QString ConfigurationEditor::about(int config, const QString& what) const {
+    const auto& cfgs = scene_.document().circuit().configs;
+    return config >= 0 && config < static_cast<int>(cfgs.size()) ? cfgs[size_t(config)].name + ": " + what : what;
 }
 
 QString ConfigurationEditor::uniqueName(const QString& base) const {
@@ -354,21 +369,54 @@ void ConfigurationEditor::markReference() {
 void ConfigurationEditor::refresh() {
     updating_ = true;
     const int row = std::max(0, list_->currentRow());
-    list_->clear();
-    for (const auto& c : scene_.document().circuit().configs) {
-        auto* it = new QListWidgetItem(c.name, list_);
-        it->setFlags(it->flags() | Qt::ItemIsEditable);
-        QFont f = it->font();
-        f.setBold(c.reference);
-        it->setFont(f);
-        it->setToolTip(c.description);
+    const auto& cfgs = scene_.document().circuit().configs;
+    // The items are updated in place while their number stays: a rename arrives here from inside
+    // the list's own commit of the name editor, and a list rebuilt (model reset) under an open
+    // editor loses the current row (it fell back to the reference) and the editor.
+    const bool sameCount = list_->count() == static_cast<int>(cfgs.size());
+    if (!sameCount) {
+        list_->clear();
+        for (size_t k = 0; k < cfgs.size(); ++k) {
+            auto* it = new QListWidgetItem(list_);
+            it->setFlags(it->flags() | Qt::ItemIsEditable);
+        }
     }
+    for (int k = 0; k < list_->count(); ++k) {
+        const auto& c = cfgs[size_t(k)];
+        QListWidgetItem* it = list_->item(k);
+        if (it->text() != c.name) it->setText(c.name);
+        QFont f = it->font();
+        if (f.bold() != c.reference) {
+            f.setBold(c.reference);
+            it->setFont(f);
+        }
+        if (it->toolTip() != c.description) it->setToolTip(c.description);
+    }
+    // The selection follows the canvas's configuration (the method panel can pick another one)
+    // while the configuration selected here still exists. When it is gone and the count is the
+    // same, it was renamed: the selection stays on its row. The canvas cannot be asked in that
+    // case: a rename makes it fall back to the reference before this runs.
     const int n = list_->count();
-    int sel = std::min(row, n - 1);
-    for (int k = 0; k < n; ++k)
-        if (list_->item(k)->text() == scene_.currentConfig()) sel = k;
-    list_->setCurrentRow(sel);
+    auto rowOf = [&](const QString& name) {
+        for (int k = 0; k < n; ++k)
+            if (list_->item(k)->text() == name) return k;
+        return -1;
+    };
+    int sel = -1;
+    if (!selectedName_.isEmpty() && rowOf(selectedName_) >= 0) {
+        sel = rowOf(scene_.currentConfig());
+        if (sel < 0) sel = rowOf(selectedName_);
+    } else if (sameCount && list_->currentRow() >= 0) {
+        sel = list_->currentRow();
+    } else {
+        sel = rowOf(scene_.currentConfig());
+    }
+    if (sel < 0) sel = std::min(row, n - 1);
+    if (list_->currentRow() != sel) list_->setCurrentRow(sel);
+    selectedName_ = sel >= 0 ? cfgs[size_t(sel)].name : QString();
     updating_ = false;
+    // The canvas shows the selected configuration (also after an undone rename or a delete).
+    if (sel >= 0 && scene_.currentConfig() != cfgs[size_t(sel)].name) scene_.setCurrentConfig(cfgs[size_t(sel)].name);
     showDetails();
 }
 
@@ -440,7 +488,7 @@ void ConfigurationEditor::showMethods(int i) {
             const int cfg = current();
             if (cfg < 0) return;
             const QString m = box->currentData().toString();
-            edit(tr("%1: %2").arg(vol, m.isEmpty() ? tr("default method") : m), [&](auto& v) {
+            edit(about(cfg, tr("%1 %2").arg(vol, m.isEmpty() ? tr("default method") : m)), [&](auto& v) {
                 auto& cf = v[size_t(cfg)];
                 auto cur = cf.methods.find(vol);
                 if (cur != cf.methods.end() && cur->second.method == m) return;
@@ -530,7 +578,7 @@ void ConfigurationEditor::showParallel(int i) {
         connect(spin, &QSpinBox::valueChanged, this, [this, id](int k) {
             const int cfg = current();
             if (cfg < 0 || updating_) return;
-            edit(k < 0 ? tr("Partition of %1: auto").arg(id) : tr("Partition of %1: %2").arg(id).arg(k), [&](auto& v) {
+            edit(about(cfg, k < 0 ? tr("partition of %1 auto").arg(id) : tr("partition of %1 = %2").arg(id).arg(k)), [&](auto& v) {
                 if (k < 0) v[size_t(cfg)].partition.erase(id);
                 else v[size_t(cfg)].partition[id] = k;
             }, "cfg/" + QString::number(cfg) + "/partition/" + id);

@@ -68,6 +68,8 @@ private:
     void edit(const QString& text, const std::function<void(std::vector<hs::model::SolverConfigDoc>&)>& f,
               const QString& mergeKey = {});
     QString uniqueName(const QString& base) const;
+    // "RK4 1e-3: step 1e-05 s": History names the configuration an edit went into.
+    QString about(int config, const QString& what) const;
 
     CircuitScene& scene_;
     QListWidget* list_;
@@ -83,6 +85,7 @@ private:
     QTableWidget* partition_;
     QLabel* partitionMsg_;
     QString shownDefault_;  // config index + '/' + default method of the parameter form shown
+    QString selectedName_;  // the configuration selected in the list, as of the last change
     bool updating_ = false;
 };
 

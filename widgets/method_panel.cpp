@@ -140,7 +140,7 @@ void MethodPanel::setParam(const QString& name, const QVariant& value) {
         m.method = shownMethod_;
         if (value.isValid()) m.params[name] = value.toDouble();
         else m.params.erase(name);
-        undo_.push(new ConfigsCommand(&doc_, configs, tr("%1: %2").arg(volume_, name),
+        undo_.push(new ConfigsCommand(&doc_, configs, tr("%1: %2 %3").arg(cfg.name, volume_, name),
                                       cfg.name + '/' + volume_ + '/' + name));
         return;
     }

@@ -10,6 +10,9 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
+#include <algorithm>
+#include <memory>
+
 #include "circuit_scene.h"
 #include "commands/rename_component_command.h"
 #include "component_item.h"
@@ -17,6 +20,7 @@
 #include "method_panel.h"
 #include "model/circuit_document.h"
 #include "quantity_edit.h"
+#include "sim/component.h"
 #include "sim/registry.h"
 #include "units.h"
 
@@ -143,11 +147,18 @@ void PropertyEditor::build() {
         } else {
             auto* e = new QuantityEdit(form_);
             e->setQuantity(QString::fromStdString(p.unit), p.min, p.max, p.def);
+            // What the component itself refuses (a volume of 0 m3 is inside the spec's bounds
+            // but does not compile) is refused here, not later by the guidance or the run.
+            e->setCheck([this, name](double v) { return componentRefuses(name, v); });
             connect(e, &QuantityEdit::committed, this, [this, name](const QVariant& v) {
                 showMessage({}, false);
                 scene_.undoStack().push(new SetParameterCommand(&scene_.document(), id_, name, v));
             });
             connect(e, &QuantityEdit::failed, this, [this, name](const QString& why) { showMessage(name + ": " + why, true); });
+            // Fixed, cleared back to the default or retyped unchanged: the red message goes.
+            connect(e, &QuantityEdit::accepted, this, [this, name] {
+                if (message_->text().startsWith(name + ": ")) showMessage({}, false);
+            });
             editor = e;
         }
         editor->setObjectName("param_" + name);
@@ -159,6 +170,37 @@ void PropertyEditor::build() {
     methodBox->setVisible(volume);
     if (volume) methods_->setVolume(comp->id);
     help_->setHtml(helpHtml(*spec));
+}
+
+QString PropertyEditor::componentRefuses(const QString& param, double value) const {
+    const auto* comp = scene_.document().component(id_);
+    const auto* spec = comp ? scene_.registry().find(comp->type.toStdString()) : nullptr;
+    if (!spec || !spec->create) return {};
+    // The component's own configure(), with the parameters as the builder passes them.
+    auto configure = [&](bool withValue) -> std::string {
+        hs::sim::ParamSet ps(spec);
+        for (const auto& [k, v] : comp->num)
+            if (const int i = spec->paramIndex(k.toStdString()); i >= 0) ps.values()[size_t(i)] = v;
+        for (const auto& [k, v] : comp->text) {
+            const int i = spec->paramIndex(k.toStdString());
+            if (i < 0) continue;
+            const auto& p = spec->params[size_t(i)];
+            if (p.kind == hs::sim::ParamKind::Choice) {
+                const auto it = std::find(p.choices.begin(), p.choices.end(), v.toStdString());
+                if (it != p.choices.end()) ps.values()[size_t(i)] = static_cast<double>(it - p.choices.begin());
+            } else if (p.kind == hs::sim::ParamKind::Text) {
+                ps.texts()[size_t(i)] = v.toStdString();
+            }
+        }
+        if (withValue)
+            if (const int i = spec->paramIndex(param.toStdString()); i >= 0) ps.values()[size_t(i)] = value;
+        std::unique_ptr<hs::sim::Component> c(spec->create());
+        return c->configure(ps, scene_.document().circuit().fluid);
+    };
+    const std::string now = configure(true);
+    // Only what this value causes: a problem the component already has is not this field's.
+    if (now.empty() || now == configure(false)) return {};
+    return QString::fromStdString(now);
 }
 
 void PropertyEditor::refreshValues() {

@@ -31,6 +31,8 @@ private:
     void refreshValues();
     void rename();
     void showMessage(const QString& text, bool error);
+    // "" or why the component refuses `value` for `param` (its configure() says so).
+    QString componentRefuses(const QString& param, double value) const;
 
     CircuitScene& scene_;
     QString id_;

@@ -29,6 +29,10 @@ void QuantityEdit::setValue(std::optional<double> v) {
     value_ = v;
     setStyleSheet({});
     error_.clear();
+    if (failing_) {  // the document changed under a refused value: the error is gone with it
+        failing_ = false;
+        setToolTip(tipBeforeError_);
+    }
     if (v) {
         shownText_ = Units::format(*v, si_);
         setText(shownText_);
@@ -53,22 +57,36 @@ std::optional<double> QuantityEdit::read(const QString& text, bool* cleared) {
                           std::isfinite(max_) ? Units::format(max_, si_) : QStringLiteral("+inf"));
         return std::nullopt;
     }
+    if (check_)
+        if (const QString why = check_(*v); !why.isEmpty()) {
+            error_ = why;
+            return std::nullopt;
+        }
     error_.clear();
     return v;
 }
 
 void QuantityEdit::commit() {
     // editingFinished also fires on focus loss with nothing typed: only real edits commit.
-    if (text() == shownText_) return;
+    // After a refused value, going back to what is shown (e.g. clearing a field left at its
+    // default) is a real edit: it ends the error.
+    if (text() == shownText_ && !failing_) return;
     bool cleared = false;
     const auto v = read(text(), &cleared);
     if (!v) {
         setStyleSheet("QLineEdit { background: #ffd6d6; }");
+        if (!failing_) tipBeforeError_ = toolTip();
+        failing_ = true;
         setToolTip(error_);
         emit failed(error_);
         return;
     }
     setStyleSheet({});
+    if (failing_) {
+        failing_ = false;
+        setToolTip(tipBeforeError_);
+        emit accepted();
+    }
     // Retyping the same value (another unit, other spacing) is no edit: no undo step.
     if ((cleared && !value_) || (!cleared && value_ && *v == *value_)) {
         setValue(value_);

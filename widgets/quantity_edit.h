@@ -7,6 +7,7 @@
 #include <QLineEdit>
 #include <QVariant>
 
+#include <functional>
 #include <limits>
 #include <optional>
 
@@ -22,6 +23,9 @@ public:
     void setValue(std::optional<double> v);
     std::optional<double> value() const { return value_; }
     QString error() const { return error_; }
+    // A check after the bounds (what the component itself refuses, e.g. a volume of 0): returns
+    // "" or why the value cannot be used.
+    void setCheck(std::function<QString(double)> check) { check_ = std::move(check); }
     // Parse and check without committing: nullopt with error() on failure.
     std::optional<double> read(const QString& text, bool* cleared);
 
@@ -29,6 +33,9 @@ signals:
     // value: double in SI, or invalid (the field was cleared: back to the default).
     void committed(const QVariant& value);
     void failed(const QString& message);
+    // What the field holds is acceptable again (committed, unchanged or cleared to the default)
+    // after a failure: a message about the field is out of date.
+    void accepted();
 
 private:
     void commit();
@@ -36,6 +43,9 @@ private:
     double min_ = -std::numeric_limits<double>::infinity(), max_ = std::numeric_limits<double>::infinity();
     std::optional<double> def_, value_;
     QString error_, shownText_;
+    std::function<QString(double)> check_;
+    QString tipBeforeError_;  // the field's own tooltip while the error replaces it
+    bool failing_ = false;
 };
 
 }  // namespace hs::widgets

@@ -36,6 +36,28 @@ const Family* family(const QString& si) {
     return nullptr;
 }
 
+// The number typed times the unit's factor, without a rounding step the user did not ask for:
+// 1e-6 is not a double, so 10 * 1e-6 gives 9.999999999999999e-06 (what "10 ml" was saved as).
+// A power-of-ten factor shifts the decimal exponent of the text ("10" ml -> "10e-6" -> the double
+// nearest 1e-5); a factor 1/n (L/min = 1/60000 m3/s) divides by the integer n.
+double toSi(const QString& num, double x, double k) {
+    const double e = std::log10(k);
+    if (std::abs(e - std::round(e)) < 1e-12) {
+        QString mantissa = num;
+        int exponent = 0;
+        if (const int at = num.indexOf(QRegularExpression("[eE]")); at >= 0) {
+            mantissa = num.left(at);
+            exponent = num.mid(at + 1).toInt();
+        }
+        bool ok = false;
+        const double v = QString("%1e%2").arg(mantissa).arg(exponent + static_cast<int>(std::round(e))).toDouble(&ok);
+        if (ok && std::isfinite(v)) return v;
+    }
+    const double inv = 1.0 / k;
+    if (k < 1 && std::abs(inv - std::round(inv)) <= 1e-9 * inv) return x / std::round(inv);
+    return x * k;
+}
+
 QString number(double v) {
     // Six significant digits: enough to read, and a value the user did not touch is never
     // re-parsed (the editor only writes what was typed).
@@ -106,6 +128,8 @@ std::optional<double> Units::parse(const QString& text, const QString& si, const
         return std::nullopt;
     }
     QString unit = m.captured(2);
+    // Powers as people type them: "mm^2", "mm²", "cm^3" are mm2, cm3.
+    unit.replace(QStringLiteral("^"), QString()).replace(QChar(0x00B2), QChar('2')).replace(QChar(0x00B3), QChar('3'));
     if (unit.isEmpty()) unit = defaultUnit.isEmpty() ? si : defaultUnit;
     if (unit.isEmpty() || unit == "-") return x;
     const auto k = factor(si, unit);
@@ -116,7 +140,7 @@ std::optional<double> Units::parse(const QString& text, const QString& si, const
                                    : QStringLiteral("unknown unit '%1' (accepted: %2)").arg(unit, acc.join(", "));
         return std::nullopt;
     }
-    return x * *k;
+    return toSi(num, x, *k);
 }
 
 }  // namespace hs::widgets

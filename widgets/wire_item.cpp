@@ -4,6 +4,7 @@
 #include <QPainter>
 #include <QPainterPathStroker>
 
+#include <algorithm>
 #include <cmath>
 
 #include "circuit_scene.h"
@@ -49,20 +50,80 @@ void WireItem::setGeometry(const QString& key, QPointF from, QPointF to, std::ve
     rebuild();
 }
 
-std::vector<QPointF> WireItem::route(QPointF from, const std::vector<QPointF>& points, QPointF to) {
+std::vector<QPointF> WireItem::route(QPointF from, const std::vector<QPointF>& points, QPointF to,
+                                     const std::vector<QRectF>& obstacles) {
     std::vector<QPointF> pts{from};
     pts.insert(pts.end(), points.begin(), points.end());
     pts.push_back(to);
+    // A leg crosses a body if it enters its inside (running along its outline is fine: ports sit there).
+    auto crosses = [&](QPointF a, QPointF b) {
+        const QRectF seg = QRectF(a, b).normalized().adjusted(-0.01, -0.01, 0.01, 0.01);
+        for (const QRectF& body : obstacles)
+            if (body.adjusted(1, 1, -1, -1).intersects(seg)) return true;
+        return false;
+    };
+    // The way out of a port: away from the side of the body it sits on (none if it is on no body).
+    auto outward = [&](QPointF p) -> QPointF {
+        for (const QRectF& body : obstacles) {
+            if (!body.adjusted(-12, -12, 12, 12).contains(p)) continue;
+            const double l = std::abs(p.x() - body.left()), r = std::abs(p.x() - body.right());
+            const double t = std::abs(p.y() - body.top()), d = std::abs(p.y() - body.bottom());
+            const double m = std::min({l, r, t, d});
+            if (m == l) return {-1, 0};
+            if (m == r) return {1, 0};
+            if (m == t) return {0, -1};
+            return {0, 1};
+        }
+        return {0, 0};
+    };
+    // One turn between a and b, on the side that crosses no body if there is one.
+    auto corner = [&](QPointF a, QPointF b, bool* clear) {
+        const QPointF horizontalFirst(b.x(), a.y()), verticalFirst(a.x(), b.y());
+        const bool hBad = crosses(a, horizontalFirst) || crosses(horizontalFirst, b);
+        const bool vBad = crosses(a, verticalFirst) || crosses(verticalFirst, b);
+        if (clear) *clear = !hBad || !vBad;
+        return hBad && !vBad ? verticalFirst : horizontalFirst;
+    };
     std::vector<QPointF> out{pts.front()};
     for (size_t i = 1; i < pts.size(); ++i) {
         const QPointF a = out.back(), b = pts[i];
-        if (a.x() != b.x() && a.y() != b.y()) out.emplace_back(b.x(), a.y());
+        if (a.x() != b.x() && a.y() != b.y()) {
+            bool clear = true;
+            const QPointF c = corner(a, b, &clear);
+            // Neither turn is clear next to a port: leave the port straight out by two grid steps
+            // (and enter the other one the same way), then turn.
+            const QPointF da = i == 1 ? outward(a) : QPointF(), db = i + 1 == pts.size() ? outward(b) : QPointF();
+            if (!clear && (!da.isNull() || !db.isNull())) {
+                const QPointF a2 = a + 2 * Symbol::kGrid * da, b2 = b + 2 * Symbol::kGrid * db;
+                if (a2 != a) out.push_back(a2);
+                if (a2.x() != b2.x() && a2.y() != b2.y()) {
+                    bool clear2 = true;
+                    const QPointF c2 = corner(a2, b2, &clear2);
+                    // Still blocked: two turns, halfway across (in x, else in y) on the grid.
+                    const double mx = std::round((a2.x() + b2.x()) / 2 / Symbol::kGrid) * Symbol::kGrid;
+                    const double my = std::round((a2.y() + b2.y()) / 2 / Symbol::kGrid) * Symbol::kGrid;
+                    const QPointF zx1(mx, a2.y()), zx2(mx, b2.y()), zy1(a2.x(), my), zy2(b2.x(), my);
+                    if (!clear2 && !crosses(a2, zx1) && !crosses(zx1, zx2) && !crosses(zx2, b2)) {
+                        out.push_back(zx1);
+                        out.push_back(zx2);
+                    } else if (!clear2 && !crosses(a2, zy1) && !crosses(zy1, zy2) && !crosses(zy2, b2)) {
+                        out.push_back(zy1);
+                        out.push_back(zy2);
+                    } else {
+                        out.push_back(c2);
+                    }
+                }
+                if (b2 != b) out.push_back(b2);
+            } else {
+                out.push_back(c);
+            }
+        }
         out.push_back(b);
     }
     return out;
 }
 
-std::vector<QPointF> WireItem::route() const { return route(from_, points_, to_); }
+std::vector<QPointF> WireItem::route() const { return route(from_, points_, to_, obstacles_); }
 
 void WireItem::rebuild() {
     const auto r = route();
@@ -83,7 +144,14 @@ void WireItem::paint(QPainter* p, const QStyleOptionGraphicsItem*, QWidget*) {
     QColor c = domain_ == hs::sim::Domain::Hydraulic    ? QColor(0x1f, 0x4e, 0x9c)
                : domain_ == hs::sim::Domain::Mechanical ? QColor(0x2f, 0x7d, 0x32)
                                                         : QColor(0xc0, 0x6a, 0x00);
-    if (isSelected()) c = QColor(0x30, 0x80, 0xe0);
+    if (isSelected()) {
+        // A wide amber halo under the wire: the selection must stand out from a blue hydraulic
+        // line (a slightly lighter blue did not).
+        QPen halo(QColor(255, 160, 0, 170), 8, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin);
+        p->setPen(halo);
+        p->setBrush(Qt::NoBrush);
+        p->drawPath(path_);
+    }
     QPen pen(c, hover_ || isSelected() ? 2.4 : 1.6);
     // ISO 1219: pilot and signal lines are dashed.
     if (domain_ == hs::sim::Domain::Signal) pen.setStyle(Qt::DashLine);
@@ -129,7 +197,7 @@ void WireItem::mousePressEvent(QGraphicsSceneMouseEvent* e) {
     int best = -1;
     double bestD = 1e18;
     for (size_t i = 0; i + 1 < pts.size(); ++i) {
-        const auto seg = route(pts[i], {}, pts[i + 1]);
+        const auto seg = route(pts[i], {}, pts[i + 1], obstacles_);
         for (size_t k = 0; k + 1 < seg.size(); ++k) {
             const double d = segDist2(e->scenePos(), seg[k], seg[k + 1]);
             if (d < bestD) { bestD = d; best = static_cast<int>(i); }

@@ -28,9 +28,14 @@ public:
     // Junction dots drawn at the from / to end.
     bool junctionAtFrom() const { return dotFrom_; }
     bool junctionAtTo() const { return dotTo_; }
-    // The routed polyline: ends, bends and the corners the router adds.
+    // The bodies of the components at its ends (scene): the router's corners avoid them.
+    void setObstacles(std::vector<QRectF> bodies) { obstacles_ = std::move(bodies); }
+    // The routed polyline: ends, bends and the corners the router adds. Between two points off
+    // one line it turns once: horizontal first, unless that leg would cross an obstacle and the
+    // vertical-first one does not (a port on a rotated symbol's top or bottom edge).
     std::vector<QPointF> route() const;
-    static std::vector<QPointF> route(QPointF from, const std::vector<QPointF>& points, QPointF to);
+    static std::vector<QPointF> route(QPointF from, const std::vector<QPointF>& points, QPointF to,
+                                      const std::vector<QRectF>& obstacles = {});
 
     QRectF boundingRect() const override;
     QPainterPath shape() const override;
@@ -45,6 +50,7 @@ protected:
 
 private:
     void rebuild();
+    std::vector<QRectF> obstacles_;
     int index_;
     hs::sim::Domain domain_;
     QString key_;

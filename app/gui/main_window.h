@@ -9,6 +9,7 @@
 
 #include <memory>
 
+class QDialog;
 class QDockWidget;
 class QLabel;
 class QMenu;
@@ -62,6 +63,25 @@ public:
     // Run, watch and compare: the run dock, its workspace and the status-bar progress.
     RunController& runner() const { return *runner_; }
     QString currentPath() const { return path_; }
+    // Where Save As starts: the file's path, else "<circuit name>.hydro.json" (the example's
+    // name for an example copy, "circuit" for a new one; never "untitled") in the last folder
+    // used, or the documents folder.
+    QString proposedSavePath() const;
+    // The folder of the file, else the last folder used, else the documents folder.
+    QString documentDirectory() const;
+    // File > Export (the run dock fills it).
+    QMenu* exportMenu() const { return exportMenu_; }
+    // The status bar's circuit check: "✔ circuit valid" only if the document passes the load
+    // checks and every configuration compiles (the builder's verdict; with every edit, or 250 ms
+    // after the last one when a check takes longer than 30 ms).
+    QString checkText() const;
+    // Runs a pending builder check now (tests, and before a run).
+    void flushCheck();
+    // Runs the whole check now, pending or not.
+    void updateCheckNow() {
+        updateCheck();
+        flushCheck();
+    }
     bool isDirty() const;
 
     // Without dialogs (scripts and tests): false with *error naming the problem; on failure the
@@ -75,6 +95,9 @@ public:
     void autosave();
     void offerRecovery();
     bool restoreRecovery();
+
+    // Help > Manual: the docs (editor, running, methods, file format) in a window of tabs.
+    void showManual();
 
     // A dock from another part of the program; it gets an entry in the View menu.
     void addPanel(QDockWidget* dock, Qt::DockWidgetArea area = Qt::BottomDockWidgetArea);
@@ -95,6 +118,7 @@ private:
     void updateTitle();
     void updateRecentMenu();
     void updateCheck();
+    void updateBuildCheck();
     bool maybeSave();
     bool save();
     bool saveAs();
@@ -116,9 +140,13 @@ private:
     QMenu* viewMenu_ = nullptr;
     QMenu* recentMenu_ = nullptr;
     QMenu* examplesMenu_ = nullptr;
+    QMenu* exportMenu_ = nullptr;
+    QDialog* manual_ = nullptr;
     QLabel* checkLabel_ = nullptr;
     QLabel* zoomLabel_ = nullptr;
     QTimer* autosaveTimer_ = nullptr;
+    QTimer* checkTimer_ = nullptr;
+    double lastBuildCheckMs_ = 0;  // how long the last builder check took
     RunController* runner_ = nullptr;
     QString path_, untitledName_;
 };

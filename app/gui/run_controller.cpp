@@ -2,6 +2,7 @@
 
 #include <QAction>
 #include <QDockWidget>
+#include <QMenu>
 #include <QProgressBar>
 #include <QStatusBar>
 #include <QTimer>
@@ -12,6 +13,7 @@
 #include "click_probes.h"
 #include "main_window.h"
 #include "model/circuit_document.h"
+#include "run_panel.h"
 #include "run_workspace.h"
 #include "wire_item.h"
 
@@ -43,6 +45,9 @@ RunController::RunController(MainWindow& window, const hs::sim::Registry& regist
         progress_->hide();
     });
     connect(workspace_, &hs::widgets::RunWorkspace::progressChanged, progress_, &QProgressBar::setValue);
+    // File > Export offers what the run dock's Export button offers.
+    QMenu* exportMenu = window.exportMenu();
+    connect(exportMenu, &QMenu::aboutToShow, this, [this, exportMenu] { workspace_->fillExportMenu(exportMenu); });
     connect(workspace_, &hs::widgets::RunWorkspace::runFinished, this, &RunController::onFinished);
     connect(&window.scene(), &hs::widgets::CircuitScene::componentActivated, this, &RunController::onComponentActivated);
     connect(&window.scene(), &hs::widgets::CircuitScene::wireHovered, this, &RunController::onWireHovered);
@@ -59,6 +64,9 @@ QString RunController::run() {
         workspace_->setCircuit(window_.document().circuit());
         workspace_->setComponentProbes({});
     }
+    // With many configurations the plots start with the reference and the one being edited.
+    workspace_->setPreferredConfigs({window_.scene().currentConfig()});
+    workspace_->setExportDirectory(window_.documentDirectory());
     const QString err = workspace_->run();
     if (!err.isEmpty()) return err;
     const bool opening = !dock_->isVisible();
@@ -72,6 +80,8 @@ QString RunController::run() {
     // settled, so that it stays in view for probe on click.
     if (opening) QTimer::singleShot(0, &window_.view(), &hs::widgets::CircuitView::zoomToFit);
     progress_->setValue(0);
+    progress_->setFormat(tr("run %p%"));
+    progress_->setStyleSheet({});
     progress_->show();
     window_.statusBar()->showMessage(tr("Running %n configuration(s)", nullptr, workspace_->service().configCount()));
     return {};
@@ -80,10 +90,15 @@ QString RunController::run() {
 void RunController::onFinished() {
     const auto& svc = workspace_->service();
     if (svc.configCount() == 0) return;  // the results were dropped (another circuit)
-    int ok = 0;
-    for (const auto& o : svc.comparison().configs) ok += o.result.ok;
-    window_.statusBar()->showMessage(
-        tr("Run %1 ended: %2 of %3 configuration(s) ran to the end").arg(svc.runNumber()).arg(ok).arg(svc.configCount()), 8000);
+    // The bar keeps the share that was simulated and says how the run ended; a full bar alone
+    // would read as success after failures or Stop.
+    const QString summary = hs::widgets::runSummary(svc);
+    progress_->setValue(workspace_->runPanel()->overallPermille());
+    progress_->setFormat(summary.section(':', 0, 0) + QStringLiteral(" %p%"));
+    progress_->setToolTip(tr("Run %1 %2").arg(svc.runNumber()).arg(summary));
+    progress_->setStyleSheet(hs::widgets::runSucceeded(svc) ? QString()
+                                                                  : QStringLiteral("QProgressBar::chunk { background: #c0392b; }"));
+    window_.statusBar()->showMessage(tr("Run %1 %2").arg(svc.runNumber()).arg(summary), 8000);
 }
 
 void RunController::onComponentActivated(const QString& id) {

@@ -6,6 +6,10 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QLabel>
+#include <QLineEdit>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QtTest/qtestspontaneevent.h>
 #include <QListWidget>
 #include <QPushButton>
 #include <QSettings>
@@ -14,6 +18,7 @@
 #include <QUndoStack>
 
 #include "circuit_scene.h"
+#include "circuit_view.h"
 #include "component_item.h"
 #include "configuration_editor.h"
 #include "gui_settings.h"
@@ -54,6 +59,17 @@ class TestConfigurationEditor : public QObject {
                 return true;
             }
         return false;
+    }
+    // A wheel event as the window system delivers it (spontaneous: it gives focus by the focus
+    // policy and propagates to the parents when ignored), at the field's centre.
+    static void wheel(QWidget* field, int dy) {
+        const QPoint centre = field->rect().center();
+        QWidget* target = field->childAt(centre) ? field->childAt(centre) : field;
+        const QPoint local = target->mapFrom(field, centre);
+        QWheelEvent ev(QPointF(local), QPointF(target->mapToGlobal(local)), QPoint(), QPoint(0, dy), Qt::NoButton,
+                       Qt::NoModifier, Qt::NoScrollPhase, false);
+        QSpontaneKeyEvent::setSpontaneous(&ev);
+        qApp->notify(target, &ev);
     }
     static QByteArray bytes(MainWindow& w) { return hs::model::serializeCircuit(w.document().circuit()); }
     // Keyboard search in a closed combo box, as a user types an item's first letter (after the
@@ -296,6 +312,171 @@ private slots:
         w->scene().componentItem("Oin")->setSelected(true);
         w->scene().deleteSelection();
         QVERIFY(cfgOf().partition.empty());
+    }
+
+    // Issue 13 #1: Duplicate, double-click the copy, type a name, Enter. The selection stays on
+    // the renamed configuration (later edits go into it, not the reference) and the list is not
+    // rebuilt under the open editor (no "closeEditor ... does not belong to this view").
+    void renameKeepsSelection() {
+        auto w = openThreeOrifice();
+        QVERIFY(w);
+        ConfigurationEditor& ed = w->configurations();
+        static QStringList warnings;
+        warnings.clear();
+        const QtMessageHandler old = qInstallMessageHandler([](QtMsgType, const QMessageLogContext&, const QString& m) {
+            warnings << m;
+        });
+        struct Restore {
+            QtMessageHandler h;
+            ~Restore() { qInstallMessageHandler(h); }
+        } restore{old};
+        QVERIFY(select(*w, "RK4 1e-3"));
+        const int row = ed.list()->currentRow();
+        QVERIFY(row > 0);
+        auto* dup = ed.findChild<QPushButton*>("duplicateConfig");
+        QVERIFY(dup);
+        QTest::mouseClick(dup, Qt::LeftButton);
+        QCOMPARE(ed.list()->currentRow(), row + 1);
+        QCOMPARE(ed.list()->currentItem()->text(), QString("RK4 1e-3 copy"));
+        QListWidget* list = ed.list();
+        const QRect r = list->visualItemRect(list->item(row + 1));
+        QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, r.center());
+        QTest::mouseDClick(list->viewport(), Qt::LeftButton, {}, r.center());
+        auto* editor = qobject_cast<QLineEdit*>(QApplication::focusWidget());
+        QVERIFY(editor);
+        QTest::keyClick(editor, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClicks(editor, "Coarse trial");
+
+        QTest::keyClick(editor, Qt::Key_Return);
+        QCoreApplication::processEvents();
+        QVERIFY(w->document().circuit().config("Coarse trial"));
+        QCOMPARE(list->currentRow(), row + 1);
+        QCOMPARE(list->currentItem()->text(), QString("Coarse trial"));
+        QCOMPARE(w->scene().currentConfig(), QString("Coarse trial"));
+        for (const QString& m : warnings) QVERIFY2(!m.contains("closeEditor"), qPrintable(m));
+        // The next edit goes into the renamed configuration, not the reference.
+        const QString refDescription = w->document().circuit().configs.front().description;
+        auto* description = ed.findChild<QLineEdit*>("configDescription");
+        QVERIFY(description);
+        typeInto(description, "trial run");
+        QCOMPARE(w->document().circuit().config("Coarse trial")->description, QString("trial run"));
+        QCOMPARE(w->document().circuit().configs.front().description, refDescription);
+        // Undoing the description and the rename keeps the selection on that configuration.
+        w->undoStack().undo();
+        w->undoStack().undo();
+        QCOMPARE(list->currentRow(), row + 1);
+        QCOMPARE(list->currentItem()->text(), QString("RK4 1e-3 copy"));
+        QCOMPARE(w->scene().currentConfig(), QString("RK4 1e-3 copy"));
+    }
+
+    // The configuration picked in the method panel (Properties) stays the canvas's and the
+    // list's after an edit: the list's refresh does not pull the canvas back to its old choice.
+    void methodPanelChoiceSurvivesEdits() {
+        auto w = openThreeOrifice();
+        QVERIFY(w);
+        ConfigurationEditor& ed = w->configurations();
+        QVERIFY(select(*w, "RK4 1e-3"));
+        w->scene().componentItem("V2")->setSelected(true);
+        QCoreApplication::processEvents();
+        auto* configCombo = w->properties().findChild<QComboBox*>("configCombo");
+        QVERIFY(configCombo);
+        const int k = configCombo->findData("CVODE");
+        QVERIFY(k >= 0);
+        configCombo->setCurrentIndex(k);
+        QCOMPARE(w->scene().currentConfig(), QString("CVODE"));
+        auto* method = w->properties().findChild<QComboBox*>("methodCombo");
+        QVERIFY(method);
+        const int tlm = method->findData("tlm");
+        QVERIFY(tlm >= 0);
+        method->setCurrentIndex(tlm);  // one ConfigsCommand into CVODE
+        QCOMPARE(w->document().circuit().config("CVODE")->methods.at("V2").method, QString("tlm"));
+        QCOMPARE(w->scene().currentConfig(), QString("CVODE"));
+        QCOMPARE(ed.list()->currentItem()->text(), QString("CVODE"));
+    }
+
+    // Issue 13 #2: the wheel over a combo or spin box that does not have the focus scrolls the
+    // dock and never edits (no value change, no History entry), in the Configurations dock and in
+    // the Properties dock's method panel.
+    void wheelScrollsNotEdits() {
+        auto w = openThreeOrifice();
+        QVERIFY(w);
+        w->resize(1200, 560);
+        ConfigurationEditor& ed = w->configurations();
+        QVERIFY(select(*w, "Quasi-steady 1e-3"));
+        QCoreApplication::processEvents();
+        const int steps = w->undoStack().count();
+        const QByteArray before = bytes(*w);
+        auto* scroll = qobject_cast<QScrollArea*>(w->findChild<QDockWidget*>("configurationsDock")->widget());
+        QVERIFY(scroll);
+        QScrollBar* bar = scroll->verticalScrollBar();
+        QVERIFY2(bar->maximum() > 0, "the Configurations dock must scroll for this test");
+        w->view().setFocus();
+        QComboBox* v1 = ed.volumeMethodCombo("V1");
+        QVERIFY(v1);
+        for (QWidget* field : std::initializer_list<QWidget*>{v1, ed.defaultMethodCombo(), ed.threadsSpin()}) {
+            QVERIFY(field->isEnabled());
+            bar->setValue(0);
+            const QVariant value = field->property(qobject_cast<QComboBox*>(field) ? "currentIndex" : "value");
+            wheel(field, -120);
+            wheel(field, -120);
+            QCOMPARE(field->property(qobject_cast<QComboBox*>(field) ? "currentIndex" : "value"), value);
+            QVERIFY(!field->hasFocus());
+            QVERIFY2(bar->value() > 0, qPrintable(field->objectName()));  // the panel scrolled instead
+        }
+        QCOMPARE(w->undoStack().count(), steps);
+        QCOMPARE(bytes(*w), before);
+
+        // The Properties dock: V2's method panel (on_failure is the field of the report).
+        w->scene().componentItem("V2")->setSelected(true);
+        QCoreApplication::processEvents();
+        auto* props = qobject_cast<QScrollArea*>(w->findChild<QDockWidget*>("propertiesDock")->widget());
+        QVERIFY(props);
+        auto* onFailure = props->findChild<QComboBox*>("mparam_on_failure");
+        QVERIFY(onFailure);
+        QVERIFY(onFailure->isVisibleTo(w.get()));
+        auto* method = w->properties().findChild<QComboBox*>("methodCombo");
+        QVERIFY(method);
+        w->view().setFocus();
+        for (QComboBox* box : {onFailure, method}) {
+            const int index = box->currentIndex();
+            wheel(box, -120);
+            wheel(box, 120);
+            wheel(box, 120);
+            QCOMPARE(box->currentIndex(), index);
+        }
+        QCOMPARE(w->undoStack().count(), steps);
+        QCOMPARE(bytes(*w), before);
+
+        // With the focus (clicked or tabbed into), the wheel steps the field as usual.
+        ed.threadsSpin()->setFocus();
+        const int threads = ed.threadsSpin()->value();
+        wheel(ed.threadsSpin(), 120);
+        QCOMPARE(ed.threadsSpin()->value(), threads + 1);
+    }
+
+    // Issue 13: every History entry of the Configurations dock names the configuration it went
+    // into (not just "step" or "V1: tlm"); merged edits show the value they ended at.
+    void historyNamesTheConfiguration() {
+        auto w = openThreeOrifice();
+        QVERIFY(w);
+        ConfigurationEditor& ed = w->configurations();
+        QVERIFY(select(*w, "RK4 1e-3"));
+        auto* step = ed.findChild<QuantityEdit*>("configStep");
+        QVERIFY(step);
+        typeInto(step, "2e-4");
+        QCOMPARE(w->undoStack().undoText(), QString("RK4 1e-3: step 0.0002 s"));
+        typeInto(step, "3e-4");  // merged with the previous step edit
+        QCOMPARE(w->undoStack().undoText(), QString("RK4 1e-3: step 0.0003 s"));
+        auto* v1 = ed.volumeMethodCombo("V1");
+        QVERIFY(v1);
+        search(v1, Qt::Key_T);
+        QVERIFY2(w->undoStack().undoText().startsWith("RK4 1e-3: V1 tlm"), qPrintable(w->undoStack().undoText()));
+        ed.threadsSpin()->setFocus();
+        QTest::keyClick(ed.threadsSpin(), Qt::Key_Up);
+        QCOMPARE(w->undoStack().undoText(), QString("RK4 1e-3: threads 2"));
+        auto* description = ed.findChild<QLineEdit*>("configDescription");
+        typeInto(description, "coarse");
+        QCOMPARE(w->undoStack().undoText(), QString("RK4 1e-3: description"));
     }
 
     void allVolumesTlm() {

@@ -29,6 +29,34 @@ private slots:
         QTest::newRow("case-insensitive unit") << "3 BAR" << "Pa" << "bar" << 3e5;
         QTest::newRow("dimensionless") << "0.61" << "-" << "-" << 0.61;
         QTest::newRow("negative") << "-1 bar" << "Pa" << "bar" << -1e5;
+        // Issue 13: powers as people write them.
+        QTest::newRow("mm^2") << "12 mm^2" << "m2" << "mm2" << 12e-6;
+        QTest::newRow("mm²") << QString::fromUtf8("12 mm\u00b2") << "m2" << "mm2" << 12e-6;
+        QTest::newRow("cm^3") << "10 cm^3" << "m3" << "L" << 1e-5;
+    }
+    // Issue 13: "10 ml" was saved as 9.999999999999999e-06. A decimal prefix gives the double
+    // nearest the decimal value, bit for bit, so the file shows what was typed.
+    void decimalPrefixesExact_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("si");
+        QTest::addColumn<double>("expected");
+        QTest::newRow("10 ml") << "10 ml" << "m3" << 1e-5;
+        QTest::newRow("10 cm3") << "10 cm3" << "m3" << 1e-5;
+        QTest::newRow("3 mm3") << "3 mm3" << "m3" << 3e-9;
+        QTest::newRow("0.7 L") << "0.7 L" << "m3" << 0.7e-3;
+        QTest::newRow("12 mm2") << "12 mm2" << "m2" << 12e-6;
+        QTest::newRow("3 mm") << "3 mm" << "m" << 3e-3;
+        QTest::newRow("30 ms") << "30 ms" << "s" << 30e-3;
+        QTest::newRow("7 us") << "7 us" << "s" << 7e-6;
+    }
+    void decimalPrefixesExact() {
+        QFETCH(QString, text);
+        QFETCH(QString, si);
+        QFETCH(double, expected);
+        QString err;
+        const auto v = Units::parse(text, si, {}, &err);
+        QVERIFY2(v.has_value(), qPrintable(err));
+        QCOMPARE(QString::number(*v, 'g', 17), QString::number(expected, 'g', 17));
     }
     void parse() {
         QFETCH(QString, text);

@@ -16,6 +16,7 @@ bool ConfigsCommand::mergeWith(const QUndoCommand* other) {
     const auto* o = static_cast<const ConfigsCommand*>(other);
     if (o->doc_ != doc_ || o->mergeKey_ != mergeKey_) return false;
     after_ = o->after_;
+    setText(o->text());  // History shows the value the merged edits ended at
     return true;
 }
 

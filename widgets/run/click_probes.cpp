@@ -74,6 +74,15 @@ ClickProbes addClickProbes(const model::Circuit& circuit, const sim::Registry& r
             addTo(comp, probeName(p));
         }
     }
+    // A node with a volume on it is that volume's pressure: "p V2", not "p O2.B" after whichever
+    // neighbour comes first in the file.
+    std::map<QString, QString> volumeOn;
+    for (const auto& c : circuit.components) {
+        const sim::ComponentSpec* s = specs[c.id];
+        if (!s || c.type != "Volume") continue;
+        for (const auto& port : s->ports)
+            if (port.domain == sim::Domain::Hydraulic) volumeOn.emplace(nodes.find(c.id + "." + QString::fromStdString(port.id)), c.id);
+    }
     for (const auto& c : circuit.components) {
         const sim::ComponentSpec* s = specs[c.id];
         if (!s) continue;
@@ -85,7 +94,9 @@ ClickProbes addClickProbes(const model::Circuit& circuit, const sim::Registry& r
             QStringList& names = onNode[root];
             if (names.isEmpty()) {
                 const bool hyd = port.domain == sim::Domain::Hydraulic;
-                model::ProbeDoc p{(hyd ? "p " : "x ") + key, hyd ? "pressure" : "position", key, {}};
+                const auto vol = hyd ? volumeOn.find(root) : volumeOn.end();
+                const QString label = vol != volumeOn.end() ? vol->second : key;
+                model::ProbeDoc p{(hyd ? "p " : "x ") + label, hyd ? "pressure" : "position", key, {}};
                 out.circuit.probes.push_back(p);
                 names << p.name;
             }

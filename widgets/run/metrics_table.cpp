@@ -107,6 +107,10 @@ void MetricsTable::update(const service::RunService& run) {
     const service::Comparison& cmp = run.comparison();
     const int ref = run.referenceIndex();
     const double refRtf = ref >= 0 ? run.status(ref).realTimeFactor : 0.0;
+    // Once the run is over every cost figure comes from the final comparison, the object the
+    // metrics CSV is written from (issue 13: the screen showed the Progress tab's wall clock,
+    // which also counts the build, and speed-ups from it). While running: the live pace.
+    const bool final = !run.isRunning() && n == static_cast<int>(cmp.configs.size());
     cost_->setRowCount(n);
     int errRows = 0, methodRows = 0;
     for (int i = 0; i < n; ++i) {
@@ -116,17 +120,25 @@ void MetricsTable::update(const service::RunService& run) {
         const QColor colour = configColor(i, st.reference);
         setCell(cost_, i, 0, st.name + (st.reference ? tr(" (ref)") : QString()), colour);
         setCell(cost_, i, 1, stateText(st.state), st.state == service::RunState::Failed ? QColor(180, 0, 0) : QColor());
-        setCell(cost_, i, 2, num(st.wallSeconds));
-        setCell(cost_, i, 3, ended ? QString::number(o.result.steps) : QStringLiteral("–"));
-        setCell(cost_, i, 4, num(st.realTimeFactor));
-        // At equal simulated time this is the wall-time ratio; while running it compares paces.
-        setCell(cost_, i, 5, st.reference ? QStringLiteral("1") : (refRtf > 0 ? num(st.realTimeFactor / refRtf, 3) : QStringLiteral("–")));
+        if (final) {
+            setCell(cost_, i, 2, num(o.result.wallSeconds));
+            setCell(cost_, i, 3, QString::number(o.result.steps));
+            setCell(cost_, i, 4, num(o.realTimeFactor));
+            // Reference wall time / this wall time; 0 (no reference result, or this one failed): none.
+            setCell(cost_, i, 5, st.reference ? QStringLiteral("1") : (o.speedup > 0 ? num(o.speedup) : QStringLiteral("–")));
+        } else {
+            setCell(cost_, i, 2, num(st.wallSeconds));
+            setCell(cost_, i, 3, ended ? QString::number(o.result.steps) : QStringLiteral("–"));
+            setCell(cost_, i, 4, num(st.realTimeFactor));
+            // While running this compares paces (simulated per wall second) against the reference's.
+            setCell(cost_, i, 5, st.reference ? QStringLiteral("1") : (refRtf > 0 ? num(st.realTimeFactor / refRtf) : QStringLiteral("–")));
+        }
 
         if (!st.reference && ref >= 0) {
-            const bool final = !run.isRunning() && cmp.reference >= 0;
-            const auto errs = final ? o.errors : run.liveMetrics(i).errors();
+            const auto errs = final && cmp.reference >= 0 ? o.errors : run.liveMetrics(i).errors();
             errors_->setRowCount(errRows + static_cast<int>(errs.size()));
             for (const auto& e : errs) {
+                if (uncompared_.contains(QString::fromStdString(e.name))) continue;
                 const DisplayUnit du = displayUnit(e.unit);
                 setCell(errors_, errRows, 0, st.name, colour);
                 setCell(errors_, errRows, 1, QString::fromStdString(e.name));

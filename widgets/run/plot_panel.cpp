@@ -1,14 +1,18 @@
 #include "plot_panel.h"
 
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
 #include <QListWidget>
 #include <QPainter>
 #include <QSplitter>
+#include <QTableWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
 
 #include "run_style.h"
+
+#include <algorithm>
 
 namespace hs::widgets {
 
@@ -16,13 +20,20 @@ namespace {
 
 constexpr int kDefaultShown = 3;  // more stacked plots than this get too flat to read
 
-QIcon lineIcon(const QColor& c, bool thick) {
-    QPixmap pm(18, 10);
+// More configurations than this (the solid colours there are): only the reference and the
+// preferred ones (the configuration selected in the editor) are plotted at first; the legend
+// shows the others, unchecked. Circuit 2's ten are all plotted, three-orifice's 15 are not.
+constexpr int kPlotAllUpTo = 12;
+
+QIcon lineIcon(const QColor& c, bool thick, Qt::PenStyle dash = Qt::SolidLine) {
+    QPixmap pm(24, 10);
     pm.fill(Qt::transparent);
     QPainter p(&pm);
     p.setRenderHint(QPainter::Antialiasing);
-    p.setPen(QPen(c, thick ? 3.0 : 2.0));
-    p.drawLine(1, 5, 17, 5);
+    QPen pen(c, thick ? 2.5 : 2.0, dash);
+    pen.setCapStyle(Qt::FlatCap);
+    p.setPen(pen);
+    p.drawLine(1, 5, 23, 5);
     return QIcon(pm);
 }
 
@@ -48,23 +59,63 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent) {
     probes_->setToolTip(tr("Probes to plot"));
     probes_->setMinimumWidth(110);
     legend_ = new QListWidget;
+    legend_->setObjectName("plotLegend");
     legend_->setToolTip(tr("Show or hide a configuration in every plot"));
-    legend_->setIconSize(QSize(18, 10));
+    legend_->setIconSize(QSize(24, 10));
+    // Long configuration names are read in full (scroll sideways), never cut to "TLM at 0.0001 s".
+    legend_->setTextElideMode(Qt::ElideNone);
+    legend_->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    legend_->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
+    plotted_ = new QLabel;
+    plotted_->setContentsMargins(2, 0, 0, 0);
+    auto* all = new QToolButton;
+    all->setText(tr("All"));
+    all->setToolTip(tr("Plot every configuration"));
+    auto* refOnly = new QToolButton;
+    refOnly->setText(tr("Ref + selected"));
+    refOnly->setToolTip(tr("Plot only the reference and the configuration selected in the editor"));
+    auto* legendBox = new QWidget;
+    auto* legendLay = new QVBoxLayout(legendBox);
+    legendLay->setContentsMargins(0, 0, 0, 0);
+    legendLay->setSpacing(1);
+    auto* legendTools = new QHBoxLayout;
+    legendTools->setSpacing(2);
+    legendTools->addWidget(plotted_, 1);
+    legendTools->addWidget(all);
+    legendTools->addWidget(refOnly);
+    legendLay->addLayout(legendTools);
+    legendLay->addWidget(legend_, 1);
     auto* lists = new QSplitter(Qt::Vertical);
     lists->addWidget(probes_);
-    lists->addWidget(legend_);
+    lists->addWidget(legendBox);
+    lists->setStretchFactor(0, 1);
+    lists->setStretchFactor(1, 3);
     auto* split = new QSplitter(Qt::Horizontal);
     split->addWidget(lists);
     split->addWidget(plot_);
     split->setStretchFactor(0, 0);
     split->setStretchFactor(1, 1);
-    split->setSizes({170, 800});
+    split->setSizes({220, 800});
+    split_ = split;
 
+    // The cursor readout: a compact table (a row per plotted configuration, a column per probe)
+    // of bounded height that scrolls, so that 50 configurations never squeeze the plots.
     readout_ = new QLabel(tr("Move the mouse over a plot to read every trace at that time."));
-    readout_->setWordWrap(true);
     readout_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     readout_->setContentsMargins(6, 2, 6, 2);
-    readout_->setMinimumHeight(2 * readout_->fontMetrics().height());
+    readoutTable_ = new QTableWidget;
+    readoutTable_->setObjectName("cursorReadout");
+    readoutTable_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    readoutTable_->setSelectionMode(QAbstractItemView::ContiguousSelection);
+    readoutTable_->verticalHeader()->hide();
+    readoutTable_->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    readoutTable_->verticalHeader()->setDefaultSectionSize(readoutTable_->fontMetrics().height() + 4);
+    readoutTable_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    readoutTable_->setIconSize(QSize(24, 10));
+    readoutTable_->setWordWrap(false);
+    readoutTable_->setFixedHeight(readoutTable_->horizontalHeader()->sizeHint().height() +
+                                  kReadoutRows * readoutTable_->verticalHeader()->defaultSectionSize() + 4);
+    readoutTable_->hide();
 
     auto* lay = new QVBoxLayout(this);
     lay->setContentsMargins(0, 0, 0, 0);
@@ -72,6 +123,7 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent) {
     lay->addLayout(top);
     lay->addWidget(split, 1);
     lay->addWidget(readout_);
+    lay->addWidget(readoutTable_);
 
     connect(boxZoom_, &QToolButton::toggled, plot_, &TracePlot::setBoxZoom);
     connect(reset, &QToolButton::clicked, plot_, &TracePlot::resetView);
@@ -80,22 +132,104 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent) {
     });
     connect(legend_, &QListWidget::itemChanged, this, [this](QListWidgetItem* item) {
         plot_->setSeriesVisible(legend_->row(item), item->checkState() == Qt::Checked);
+        updatePlottedLabel();
     });
-    connect(plot_, &TracePlot::cursorMoved, this, [this](double, const QString& html) { readout_->setText(html); });
+    connect(all, &QToolButton::clicked, this, [this] { checkSeries([](int, bool) { return true; }); });
+    connect(refOnly, &QToolButton::clicked, this, [this] {
+        checkSeries([this](int i, bool reference) { return reference || preferred_.contains(seriesNames_.value(i)); });
+    });
+    connect(plot_, &TracePlot::cursorMoved, this, [this](double t, const QString&) { showReadout(t); });
+    connect(plot_, &TracePlot::cursorLeft, this, [this] {
+        readoutTable_->hide();
+        readoutTable_->setRowCount(0);
+        readout_->setText(tr("Move the mouse over a plot to read every trace at that time."));
+    });
 }
+
+void PlotPanel::checkSeries(const std::function<bool(int, bool)>& on) {
+    {
+        const QSignalBlocker quiet(legend_);
+        for (int i = 0; i < legend_->count(); ++i) {
+            const bool v = on(i, legend_->item(i)->data(Qt::UserRole).toBool());
+            legend_->item(i)->setCheckState(v ? Qt::Checked : Qt::Unchecked);
+            plot_->setSeriesVisible(i, v);
+        }
+    }
+    updatePlottedLabel();
+}
+
+void PlotPanel::updatePlottedLabel() {
+    int n = 0;
+    for (int i = 0; i < legend_->count(); ++i) n += legend_->item(i)->checkState() == Qt::Checked;
+    plotted_->setText(tr("%1 of %2 plotted").arg(n).arg(legend_->count()));
+}
+
+void PlotPanel::showReadout(double t) {
+    const TracePlot::Readout r = plot_->readoutTable(t);
+    readout_->setText(tr("<b>t = %1 s</b>  (%n configuration(s) plotted)", nullptr, static_cast<int>(r.lines.size()))
+                          .arg(QString::number(t, 'g', 6)));
+    readoutTable_->setColumnCount(static_cast<int>(r.columns.size()) + 1);
+    readoutTable_->setHorizontalHeaderLabels(QStringList{tr("configuration")} + r.columns);
+    readoutTable_->setRowCount(static_cast<int>(r.lines.size()));
+    for (int i = 0; i < static_cast<int>(r.lines.size()); ++i) {
+        const auto& line = r.lines[static_cast<size_t>(i)];
+        auto cell = [&](int c) {
+            QTableWidgetItem* it = readoutTable_->item(i, c);
+            if (!it) {
+                it = new QTableWidgetItem;
+                if (c > 0) it->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+                readoutTable_->setItem(i, c, it);
+            }
+            return it;
+        };
+        QTableWidgetItem* name = cell(0);
+        name->setText(line.name);
+        name->setIcon(lineIcon(line.colour, true, line.dash));
+        name->setToolTip(line.name);
+        for (int c = 0; c < static_cast<int>(line.cells.size()); ++c) cell(c + 1)->setText(line.cells[c]);
+    }
+    readoutTable_->setVisible(!r.lines.empty());
+}
+
+QTableWidget* PlotPanel::readoutTable() const { return readoutTable_; }
+
+void PlotPanel::setPreferredConfigs(const QStringList& names) { preferred_ = names; }
 
 void PlotPanel::beginRun(const std::vector<SeriesInfo>& series, double timeSpan) {
     const QSignalBlocker quiet(legend_);
     legend_->clear();
+    // Nothing of the last run's cursor stays (a new run, or another circuit opened).
+    readoutTable_->hide();
+    readoutTable_->setRowCount(0);
+    readout_->setText(tr("Move the mouse over a plot to read every trace at that time."));
+    QStringList names;
+    for (const auto& si : series) names << si.name;
+    // A new set of configurations starts from the default choice; the same set keeps the user's.
+    const bool fresh = names != seriesNames_;
+    seriesNames_ = names;
+    const bool many = static_cast<int>(series.size()) > kPlotAllUpTo;
     for (size_t i = 0; i < series.size(); ++i) {
-        auto* item = new QListWidgetItem(lineIcon(configColor(series[i].colorIndex, series[i].reference), !series[i].reference),
+        auto* item = new QListWidgetItem(lineIcon(configColor(series[i].colorIndex, series[i].reference), !series[i].reference,
+                                                  configDash(series[i].colorIndex, series[i].reference)),
                                          series[i].name + (series[i].reference ? tr(" (ref)") : QString()));
         item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+        item->setData(Qt::UserRole, series[i].reference);
+        if (fresh) plot_->setSeriesVisible(static_cast<int>(i), !many || series[i].reference || preferred_.contains(series[i].name));
         item->setCheckState(plot_->seriesVisible(static_cast<int>(i)) ? Qt::Checked : Qt::Unchecked);
         item->setToolTip(series[i].reference ? tr("%1: the reference, drawn as a solid dark line").arg(series[i].name)
                                              : series[i].name);
         legend_->addItem(item);
     }
+    // Wide enough for the longest name (up to a third of the panel); the rest scrolls sideways.
+    int w = 0;
+    for (int i = 0; i < legend_->count(); ++i) w = std::max(w, legend_->fontMetrics().horizontalAdvance(legend_->item(i)->text()));
+    w += legend_->iconSize().width() + 56;
+    if (split_ && legend_->count() > 0) {
+        const int total = std::max(split_->width(), 600);
+        const int side = std::clamp(w, 170, total / 3);
+        split_->setSizes({side, total - side});
+    }
+    updatePlottedLabel();
     plot_->beginRun(timeSpan);
 }
 
@@ -144,7 +278,16 @@ bool PlotPanel::showProbes(const QStringList& wanted) {
 
 void PlotPanel::addToolWidget(QWidget* w) { top_->insertWidget(0, w); }
 
-QString PlotPanel::readoutText() const { return readout_->text(); }
+QString PlotPanel::readoutText() const {
+    QString s = readout_->text();
+    for (int r = 0; r < readoutTable_->rowCount(); ++r) {
+        QStringList cells;
+        for (int c = 0; c < readoutTable_->columnCount(); ++c)
+            cells << (readoutTable_->item(r, c) ? readoutTable_->item(r, c)->text() : QString());
+        s += '\n' + cells.join('\t');
+    }
+    return s;
+}
 
 void PlotPanel::onProbeChoiceChanged() { plot_->setProbes(shownProbes()); }
 

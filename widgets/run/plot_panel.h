@@ -5,6 +5,7 @@
 
 #include <QStringList>
 #include <QWidget>
+#include <functional>
 #include <vector>
 
 #include "trace_plot.h"
@@ -12,6 +13,8 @@
 class QHBoxLayout;
 class QLabel;
 class QListWidget;
+class QSplitter;
+class QTableWidget;
 class QToolButton;
 
 namespace hs::widgets {
@@ -41,11 +44,20 @@ public:
     QString readoutText() const;
     // A widget at the left end of the row above the plots (the workspace's tool bar).
     void addToolWidget(QWidget* w);
-    // The legend: one checkable entry per configuration of the run, in its colour.
+    // The legend: one checkable entry per configuration of the run, in its colour and dash.
     QListWidget* legend() const { return legend_; }
+    // With more than 12 configurations a new run plots only the reference and these (the
+    // configuration selected in the editor); "All" in the legend shows the rest.
+    void setPreferredConfigs(const QStringList& names);
+    // The cursor readout (hidden while the mouse is not over a plot).
+    QTableWidget* readoutTable() const;
 
 private:
     void onProbeChoiceChanged();
+    void checkSeries(const std::function<bool(int, bool)>& on);
+    void updatePlottedLabel();
+    void showReadout(double t);
+    static constexpr int kReadoutRows = 4;
 
     TracePlot* plot_;
     QListWidget* probes_;
@@ -53,6 +65,10 @@ private:
     QHBoxLayout* top_;
     QToolButton* boxZoom_;
     QLabel* readout_;
+    QTableWidget* readoutTable_;
+    QLabel* plotted_;
+    QSplitter* split_ = nullptr;
+    QStringList preferred_, seriesNames_;
     bool updatingChoice_ = false;
 };
 

@@ -3,6 +3,7 @@
 #include <QGridLayout>
 #include <QLabel>
 #include <QProgressBar>
+#include <QScrollArea>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -13,6 +14,8 @@ namespace hs::widgets {
 
 RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
     title_ = new QLabel(tr("No run yet: press Run."));
+    title_->setObjectName("runTitle");
+    title_->setWordWrap(true);
     total_ = new QProgressBar;
     total_->setRange(0, 1000);
     total_->setTextVisible(false);
@@ -21,12 +24,24 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent) {
     grid_->setHorizontalSpacing(8);
     grid_->setVerticalSpacing(2);
     grid_->setColumnStretch(1, 1);
+    // The rows scroll: 50 configurations must not make the dock (and the window) taller than
+    // the screen; the title and the overall bar stay on top.
+    auto* rows = new QWidget;
+    auto* rowsLay = new QVBoxLayout(rows);
+    rowsLay->setContentsMargins(0, 0, 0, 0);
+    rowsLay->addLayout(grid_);
+    rowsLay->addStretch(1);
+    auto* scroll = new QScrollArea;
+    scroll->setObjectName("runRows");
+    scroll->setWidget(rows);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     auto* lay = new QVBoxLayout(this);
     lay->setContentsMargins(4, 4, 4, 4);
     lay->addWidget(title_);
     lay->addWidget(total_);
-    lay->addLayout(grid_);
-    lay->addStretch(1);
+    lay->addWidget(scroll, 1);
 }
 
 void RunPanel::beginRun(const service::RunService& run) {
@@ -39,8 +54,11 @@ void RunPanel::beginRun(const service::RunService& run) {
         const service::ConfigStatus st = run.status(i);
         Row r;
         const QColor c = configColor(i, st.reference);
+        // Long names are shortened in the middle ("TLM at 0.0001 s, … variant 07") so that the
+        // bars stay in view; the full name is the tooltip and in the plot legend.
+        const QString shown = fontMetrics().elidedText(st.name, Qt::ElideMiddle, fontMetrics().averageCharWidth() * 30);
         r.nameHtml = QString("<span style='color:%1'>&#9632;</span> %2%3")
-                         .arg(c.name(), st.name.toHtmlEscaped(), st.reference ? tr(" <i>(ref)</i>") : QString());
+                         .arg(c.name(), shown.toHtmlEscaped(), st.reference ? tr(" <i>(ref)</i>") : QString());
         r.name = new QLabel(r.nameHtml);
         r.bar = new QProgressBar;
         r.bar->setRange(0, 1000);
@@ -72,7 +90,8 @@ void RunPanel::beginRun(const service::RunService& run) {
 }
 
 void RunPanel::update(const service::RunService& run) {
-    int ended = 0, minPermille = 1000;
+    int ended = 0;
+    long long sumPermille = 0;
     for (int i = 0; i < run.configCount() && i < static_cast<int>(rows_.size()); ++i) {
         const service::ConfigStatus st = run.status(i);
         Row& r = rows_[static_cast<size_t>(i)];
@@ -98,7 +117,7 @@ void RunPanel::update(const service::RunService& run) {
             r.warnings = static_cast<int>(st.warnings.size());
             if (st.warnings.isEmpty()) {
                 r.name->setText(r.nameHtml);
-                r.name->setToolTip({});
+                r.name->setToolTip(shownName(st.name, r.nameHtml));
                 r.warning->hide();
             } else {
                 // U+26A0 warning sign: non-fatal, the configuration runs on.
@@ -119,16 +138,56 @@ void RunPanel::update(const service::RunService& run) {
         } else {
             r.error->hide();
         }
-        minPermille = std::min(minPermille, done ? 1000 : permille);
+        // A configuration counts with the share of its duration it simulated: a failed or stopped
+        // one does not fill the bar, and one slow configuration does not hold it at 0 % while the
+        // others are done.
+        sumPermille += permille;
     }
-    overall_ = run.configCount() > 0 ? minPermille : 0;
+    overall_ = run.configCount() > 0 ? static_cast<int>(sumPermille / run.configCount()) : 0;
     total_->setValue(overall_);
-    if (run.configCount() > 0)
-        title_->setText(tr("Run %1: %2 of %3 configurations ended%4")
-                            .arg(run.runNumber())
-                            .arg(ended)
-                            .arg(run.configCount())
-                            .arg(run.isRunning() ? QString() : tr(" — finished")));
+    if (run.configCount() > 0) {
+        const QString summary = runSummary(run);
+        title_->setText(run.isRunning() ? tr("Run %1: %2 of %3 configurations ended").arg(run.runNumber()).arg(ended).arg(run.configCount())
+                                        : tr("Run %1 %2").arg(run.runNumber()).arg(summary));
+        title_->setStyleSheet(run.isRunning() || runSucceeded(run) ? QString() : QStringLiteral("color:#b00000"));
+    } else {
+        // No run (another circuit was opened): nothing of the last one stays.
+        title_->setText(tr("No run yet: press Run."));
+        title_->setStyleSheet({});
+    }
+}
+
+// The tooltip of a name without warnings: the full name when the label shortened it.
+QString RunPanel::shownName(const QString& name, const QString& html) {
+    return html.contains(name.toHtmlEscaped()) ? QString() : name;
+}
+
+QString runSummary(const service::RunService& run) {
+    int finished = 0, failed = 0, stopped = 0;
+    const int n = run.configCount();
+    for (int i = 0; i < n; ++i) switch (run.status(i).state) {
+        case service::RunState::Finished: ++finished; break;
+        case service::RunState::Failed: ++failed; break;
+        case service::RunState::Stopped: ++stopped; break;
+        default: break;
+        }
+    if (run.isRunning()) return QObject::tr("running: %1 of %2 configurations ended").arg(finished + failed + stopped).arg(n);
+    if (stopped > 0) {
+        QString s = QObject::tr("stopped: %1 of %2 ran to the end").arg(finished).arg(n);
+        if (failed > 0) s += QObject::tr(", %1 failed").arg(failed);
+        return s;
+    }
+    if (failed == n) return n == 1 ? QObject::tr("failed: the configuration did not run to the end")
+                                   : QObject::tr("failed: none of the %1 configurations ran to the end").arg(n);
+    if (failed > 0) return QObject::tr("finished: %1 of %2 ran to the end, %3 failed").arg(finished).arg(n).arg(failed);
+    return QObject::tr("finished: %1 of %1 ran to the end").arg(n);
+}
+
+bool runSucceeded(const service::RunService& run) {
+    if (run.isRunning() || run.configCount() == 0) return false;
+    for (int i = 0; i < run.configCount(); ++i)
+        if (run.status(i).state != service::RunState::Finished) return false;
+    return true;
 }
 
 QString RunPanel::warningText(int config) const {

@@ -18,6 +18,13 @@ class RunService;
 
 namespace hs::widgets {
 
+// How a run went, in words: "running: 3 of 5 configurations ended", "finished: 5 of 5 ran to the
+// end", "finished: 3 of 5 ran to the end, 2 failed", "failed: all 4 configurations failed",
+// "stopped: 2 of 5 ran to the end". The run panel's title and the status bar show it.
+QString runSummary(const service::RunService& run);
+// The run has ended and every configuration ran to the end.
+bool runSucceeded(const service::RunService& run);
+
 class RunPanel : public QWidget {
     Q_OBJECT
 public:
@@ -25,7 +32,8 @@ public:
 
     void beginRun(const service::RunService& run);
     void update(const service::RunService& run);
-    // Overall progress in per mille: the slowest configuration's simulated fraction.
+    // Overall progress in per mille: the mean of the configurations' simulated fractions (a
+    // finished one counts in full, a failed or stopped one with what it simulated).
     int overallPermille() const { return overall_; }
     QString errorText(int config) const;
     // The warnings shown under a configuration's row ("" if none), one per line.
@@ -34,6 +42,7 @@ public:
     QString nameToolTip(int config) const;
 
 private:
+    static QString shownName(const QString& name, const QString& html);
     struct Row {
         QLabel* name;
         QProgressBar* bar;

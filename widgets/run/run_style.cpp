@@ -1,18 +1,36 @@
 #include "run_style.h"
 
 #include <array>
+#include <algorithm>
 #include <cmath>
 
 namespace hs::widgets {
 
+namespace {
+
+// Colour-blind-safe qualitative set (Okabe-Ito order, without black and yellow, which vanish next
+// to the reference and on white), then distinct hues of similar weight: twelve in all.
+constexpr std::array<QRgb, 12> kPalette = {0x0072B2, 0xD55E00, 0x009E73, 0xCC79A7, 0x56B4E9, 0xE69F00,
+                                           0x7B3294, 0x8C564B, 0x17BECF, 0xB8860B, 0x4D4D9F, 0x66A61E};
+// Past twelve configurations the colours repeat with another dash pattern: 60 distinct looks
+// (index counts configurations, reference included, so colours stay put when one is added).
+constexpr std::array<Qt::PenStyle, 5> kDashes = {Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine,
+                                                 Qt::DashDotDotLine};
+
+int slot(int index) { return std::max(0, index); }
+
+}  // namespace
+
 QColor configColor(int index, bool reference) {
     if (reference) return QColor(0x20, 0x20, 0x20);
-    // Colour-blind-safe qualitative set (Okabe-Ito order, without black and yellow, which vanish
-    // next to the reference and on white), then a few extra distinct hues.
-    static constexpr std::array<QRgb, 9> palette = {0x0072B2, 0xD55E00, 0x009E73, 0xCC79A7, 0x56B4E9,
-                                                    0xE69F00, 0x7B3294, 0x8C564B, 0x17BECF};
-    const int n = static_cast<int>(palette.size());
-    return QColor::fromRgb(palette[static_cast<size_t>(((index % n) + n) % n)]);
+    const int n = static_cast<int>(kPalette.size());
+    return QColor::fromRgb(kPalette[static_cast<size_t>(slot(index) % n)]);
+}
+
+Qt::PenStyle configDash(int index, bool reference) {
+    if (reference) return Qt::SolidLine;
+    const int n = static_cast<int>(kPalette.size()), d = static_cast<int>(kDashes.size());
+    return kDashes[static_cast<size_t>((slot(index) / n) % d)];
 }
 
 DisplayUnit displayUnit(const std::string& u) {

@@ -11,7 +11,10 @@ namespace hs::widgets {
 
 // The reference is near-black; the others take a qualitative palette in configuration order
 // (index counts configurations, reference included, so colours stay put when one is added).
+// Twelve hues, then the same hues dashed, dotted, dash-dotted, dash-dot-dotted: 60 configurations
+// look different (configDash gives the pattern; the reference is near-black and solid).
 QColor configColor(int index, bool reference);
+Qt::PenStyle configDash(int index, bool reference);
 
 struct DisplayUnit {
     QString label;       // "bar"

@@ -1,9 +1,12 @@
 #include "run_workspace.h"
 
 #include <QAction>
+#include <QDir>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QLabel>
 #include <QMenu>
+#include <QSet>
 #include <QMessageBox>
 #include <QSplitter>
 #include <QTimer>
@@ -47,17 +50,7 @@ RunWorkspace::RunWorkspace(const sim::Registry& registry, QWidget* parent)
     exportAction_ = toolBar_->addAction(tr("Export"));
     exportAction_->setMenu(exportMenu);
     if (auto* b = qobject_cast<QToolButton*>(toolBar_->widgetForAction(exportAction_))) b->setPopupMode(QToolButton::InstantPopup);
-    connect(exportMenu, &QMenu::aboutToShow, this, [this, exportMenu]() {
-        exportMenu->clear();
-        const auto& cmp = service_->comparison();
-        for (int i = 0; i < static_cast<int>(cmp.configs.size()); ++i)
-            exportMenu->addAction(tr("Traces of '%1' (CSV)…").arg(cmp.configs[static_cast<size_t>(i)].name), this,
-                                  [this, i]() { exportTrace(i); });
-        exportMenu->addSeparator();
-        exportMenu->addAction(tr("Aligned comparison with errors (CSV)…"), this, &RunWorkspace::exportAligned);
-        exportMenu->addAction(tr("Metrics table (CSV)…"), this, &RunWorkspace::exportMetrics);
-        exportMenu->addAction(tr("Plot image (PNG, SVG, PDF)…"), this, &RunWorkspace::exportImage);
-    });
+    connect(exportMenu, &QMenu::aboutToShow, this, [this, exportMenu]() { fillExportMenu(exportMenu); });
 
     plots_ = new PlotPanel;
     runPanel_ = new RunPanel;
@@ -96,6 +89,12 @@ RunWorkspace::~RunWorkspace() { service_->stop(); }
 void RunWorkspace::setCircuit(const model::Circuit& circuit) { circuit_ = circuit; }
 
 QString RunWorkspace::run() {
+    // Iteration counters are not compared with the reference: their "error" is meaningless.
+    QSet<QString> counters;
+    for (const auto& p : circuit_.probes)
+        if (p.quantity == "inner_iterations" || p.quantity == "newton_iterations")
+            counters << (p.name.isEmpty() ? p.quantity + ' ' + p.target : p.name);
+    if (!service_->isRunning()) metrics_->setUncomparedProbes(counters);
     const QString err = service_->start(circuit_, options_);
     if (!err.isEmpty()) {
         QMessageBox::warning(this, tr("Run"), err);
@@ -132,6 +131,8 @@ void RunWorkspace::clearResults() {
     updateActions();
     emit progressChanged(0);
 }
+
+void RunWorkspace::setPreferredConfigs(const QStringList& names) { plots_->setPreferredConfigs(names); }
 
 bool RunWorkspace::isRunning() const { return service_->isRunning(); }
 
@@ -223,7 +224,8 @@ void RunWorkspace::onFinished() {
     if (allOk) side_->setCurrentWidget(metrics_);
     plots_->plot()->setStreaming(false);
     updateActions();
-    emit progressChanged(1000);
+    // What was simulated: full only when every configuration ran to the end.
+    emit progressChanged(runPanel_->overallPermille());
     emit runFinished();
 }
 
@@ -266,30 +268,79 @@ QString RunWorkspace::pressureText(const QString& comp, const QString& port) con
     return parts.isEmpty() ? QString() : "p = " + parts.join(", ");
 }
 
+void RunWorkspace::fillExportMenu(QMenu* menu) {
+    menu->clear();
+    const auto& cmp = service_->comparison();
+    const bool results = !service_->isRunning() && service_->runNumber() > 0 && !cmp.configs.empty();
+    if (!results) {
+        menu->addAction(tr("(no results: run first)"))->setEnabled(false);
+        return;
+    }
+    for (int i = 0; i < static_cast<int>(cmp.configs.size()); ++i)
+        menu->addAction(tr("Traces of '%1' (CSV)…").arg(cmp.configs[static_cast<size_t>(i)].name), this,
+                        [this, i]() { exportTrace(i); });
+    menu->addSeparator();
+    menu->addAction(tr("Aligned comparison with errors (CSV)…"), this, &RunWorkspace::exportAligned);
+    menu->addAction(tr("Metrics table (CSV)…"), this, &RunWorkspace::exportMetrics);
+    menu->addAction(tr("Plot image (PNG, SVG, PDF)…"), this, &RunWorkspace::exportImage);
+}
+
+namespace {
+// "Three orifices in series" -> "three_orifices_in_series": a file name stem without spaces or
+// characters that some file systems refuse.
+QString stem(const QString& name) {
+    QString s;
+    for (const QChar c : name.trimmed().toLower()) s += c.isLetterOrNumber() || c == '.' || c == '-' ? c : QChar('_');
+    while (s.contains("__")) s.replace("__", "_");
+    while (s.startsWith('_')) s.remove(0, 1);
+    while (s.endsWith('_')) s.chop(1);
+    return s;
+}
+}  // namespace
+
+QString RunWorkspace::proposedExportPath(const QString& kind, int config) const {
+    QString base = stem(circuit_.name);
+    if (base.isEmpty()) base = QStringLiteral("run");
+    QString file;
+    const auto& cmp = service_->comparison();
+    if (kind == "trace" && config >= 0 && config < static_cast<int>(cmp.configs.size()))
+        file = base + '_' + stem(cmp.configs[static_cast<size_t>(config)].name) + ".csv";
+    else if (kind == "image") file = base + "_plot.png";
+    else file = base + '_' + kind + ".csv";
+    const QString dir = exportDir_.isEmpty() ? QDir::homePath() : exportDir_;
+    return QDir(dir).filePath(file);
+}
+
+QString RunWorkspace::askExportPath(const QString& title, const QString& kind, int config, const QString& filter) {
+    const QString path = QFileDialog::getSaveFileName(this, title, proposedExportPath(kind, config), filter);
+    if (!path.isEmpty()) exportDir_ = QFileInfo(path).absolutePath();  // the next export starts there
+    return path;
+}
+
 void RunWorkspace::exportTrace(int config) {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export traces"), QString(), tr("CSV files (*.csv)"));
+    const QString path = askExportPath(tr("Export traces"), "trace", config, tr("CSV files (*.csv)"));
     if (path.isEmpty()) return;
     const QString e = exportTraceCsv(service_->comparison(), config, path);
     if (!e.isEmpty()) QMessageBox::warning(this, tr("Export"), e);
 }
 
 void RunWorkspace::exportAligned() {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export aligned comparison"), QString(), tr("CSV files (*.csv)"));
+    const QString path = askExportPath(tr("Export aligned comparison"), "aligned", -1, tr("CSV files (*.csv)"));
     if (path.isEmpty()) return;
     const QString e = exportAlignedCsv(service_->comparison(), path);
     if (!e.isEmpty()) QMessageBox::warning(this, tr("Export"), e);
 }
 
 void RunWorkspace::exportMetrics() {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export metrics"), QString(), tr("CSV files (*.csv)"));
+    const QString path = askExportPath(tr("Export metrics"), "metrics", -1, tr("CSV files (*.csv)"));
     if (path.isEmpty()) return;
     const QString e = exportMetricsCsv(service_->comparison(), path);
     if (!e.isEmpty()) QMessageBox::warning(this, tr("Export"), e);
 }
 
 void RunWorkspace::exportImage() {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export plot image"), QString(),
-                                                      tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"));
+    const QString path = askExportPath(tr("Export plot image"), "image", -1,
+                                       tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"));
     if (path.isEmpty()) return;
     const QString e = exportPlotImage(*plots_->plot(), path);
     if (!e.isEmpty()) QMessageBox::warning(this, tr("Export"), e);

@@ -14,6 +14,7 @@
 #include "service/run_service.h"
 
 class QAction;
+class QMenu;
 class QTabWidget;
 class QTimer;
 class QToolBar;
@@ -41,6 +42,9 @@ public:
     const model::Circuit& circuit() const { return circuit_; }
     // Overrides for the next runs (duration, record interval, configurations, threads).
     void setRunOptions(const service::RunServiceOptions& options) { options_ = options; }
+    // With many configurations only the reference and these are plotted at first (the editor
+    // passes the configuration selected in it).
+    void setPreferredConfigs(const QStringList& names);
 
     // The main window's own Run / Stop actions take the place of the workspace's (one action
     // table, no second F5 shortcut): the workspace only enables and disables them.
@@ -48,6 +52,14 @@ public:
     // Forgets the results and the run history (another circuit was opened); a run in progress
     // is stopped first and its results dropped when it has ended.
     void clearResults();
+
+    // The export entries (traces per configuration, aligned CSV, metrics CSV, plot image), for
+    // the tool bar's Export button and the window's File > Export menu.
+    void fillExportMenu(QMenu* menu);
+    // Where an export dialog starts: the export folder (the circuit's, or the last export's)
+    // and "<circuit>_<kind>.csv" ("<circuit>_<configuration>.csv" for traces, "<circuit>_plot.png").
+    QString proposedExportPath(const QString& kind, int config = -1) const;
+    void setExportDirectory(const QString& dir) { exportDir_ = dir; }
 
     // Returns "" or why the run did not start (also shown in the run panel).
     QString run();
@@ -90,10 +102,12 @@ private:
     void exportAligned();
     void exportMetrics();
     void exportImage();
+    QString askExportPath(const QString& title, const QString& kind, int config, const QString& filter);
 
     const sim::Registry& registry_;
     model::Circuit circuit_;
     std::map<QString, QStringList> componentProbes_;
+    QString exportDir_;
     service::RunServiceOptions options_;
     service::RunService* service_;
     PlotPanel* plots_;

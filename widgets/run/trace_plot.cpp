@@ -142,6 +142,11 @@ void TracePlot::rebuild() {
         std::string unit;
         for (const auto& s : series_)
             if (s.trace && s.trace->column(key) >= 0) unit = s.trace->units[static_cast<size_t>(s.trace->column(key))];
+        // Every configuration of this run failed before its first sample: the earlier runs drawn
+        // faint still know the unit (else they were drawn in Pa on a "[-]" axis).
+        for (size_t s = 0; s < previous_.size() && unit.empty(); ++s)
+            for (const auto& [number, tr] : previous_[s])
+                if (tr && tr->column(key) >= 0 && unit.empty()) unit = tr->units[static_cast<size_t>(tr->column(key))];
         const DisplayUnit du = displayUnit(unit);
         row.unitLabel = du.label;
         row.scale = du.scale;
@@ -204,14 +209,14 @@ void TracePlot::rebuild() {
                 if (ps.reference != (pass == 1) || !ps.trace || ps.trace->column(key) < 0) continue;
                 const QColor col = configColor(ps.colorIndex, ps.reference);
                 QCPGraph* g = addGraph(row.value->axis(QCPAxis::atBottom), row.value->axis(QCPAxis::atLeft));
-                g->setPen(QPen(col, ps.reference ? 1.2 : 2.2));
+                g->setPen(QPen(col, ps.reference ? 1.2 : 2.2, configDash(ps.colorIndex, ps.reference)));
                 g->setName(ps.name);
                 g->setAdaptiveSampling(true);
                 g->setVisible(seriesVisible(static_cast<int>(s)));
                 row.graphs[s] = g;
                 if (row.error && !ps.reference && ps.error && ps.error->column(key) >= 0) {
                     QCPGraph* e = addGraph(row.error->axis(QCPAxis::atBottom), row.error->axis(QCPAxis::atLeft));
-                    e->setPen(QPen(col, 1.4));
+                    e->setPen(QPen(col, 1.4, configDash(ps.colorIndex, ps.reference)));
                     e->setName(ps.name + " error");
                     e->setAdaptiveSampling(true);
                     e->setVisible(seriesVisible(static_cast<int>(s)));
@@ -434,6 +439,89 @@ QString TracePlot::readout(double t) const {
         }
     }
     return html;
+}
+
+TracePlot::Readout TracePlot::readoutTable(double t) const {
+    Readout out;
+    out.t = t;
+    for (const Row& row : rows_) out.columns << row.probe + " [" + row.unitLabel + "]";
+    for (size_t s = 0; s < series_.size(); ++s) {
+        if (!seriesVisible(static_cast<int>(s))) continue;
+        Readout::Line line;
+        line.name = series_[s].name;
+        line.colour = configColor(series_[s].colorIndex, series_[s].reference);
+        line.dash = configDash(series_[s].colorIndex, series_[s].reference);
+        bool any = false;
+        for (const Row& row : rows_) {
+            QString cell;
+            if (s < row.graphs.size() && row.graphs[s]) {
+                const double v = valueAt(row.graphs[s], t);
+                if (!std::isnan(v)) {
+                    cell = QString::number(v, 'g', 6);
+                    any = true;
+                    if (row.errors[s])
+                        if (const double e = valueAt(row.errors[s], t); !std::isnan(e))
+                            cell += QString::fromUtf8(" (\u0394 %1)").arg(QString::number(e, 'g', 3));
+                }
+            }
+            line.cells << cell;
+        }
+        if (any) out.lines.push_back(std::move(line));
+    }
+    return out;
+}
+
+void TracePlot::updateLayout() {
+    QCustomPlot::updateLayout();
+    // Labels and tick counts depend on the heights the layout gave the rects: lay out again
+    // when they changed (in the same replot, so it costs no extra one).
+    if (fitAxes()) QCustomPlot::updateLayout();
+}
+
+bool TracePlot::fitAxes() {
+    bool changed = false;
+    for (const Row& row : rows_)
+        for (QCPAxisRect* r : {row.value, row.error}) {
+            if (!r) continue;
+            QCPAxis* y = r->axis(QCPAxis::atLeft);
+            const int h = r->rect().height();
+            if (h <= 0) continue;
+            const QFontMetrics fm(y->labelFont());
+            // The vertical axis title fits the rect's height or gets shorter ("[bar]", "Δ"),
+            // never running into the next plot's title.
+            const QString unit = "[" + row.unitLabel + "]";
+            const QStringList candidates = r == row.value ? QStringList{row.probe + " " + unit, unit, QString()}
+                                                          : QStringList{tr("error ") + unit, QString::fromUtf8("\u0394 ") + unit,
+                                                                        QString::fromUtf8("\u0394"), QString()};
+            QString want;
+            for (const QString& c : candidates)
+                if (fm.horizontalAdvance(c) <= h - 4) {
+                    want = c;
+                    break;
+                }
+            if (y->label() != want) {
+                y->setLabel(want);
+                changed = true;
+            }
+            // Tick labels at least two lines apart: a flat rect gets fewer ticks.
+            const QFontMetrics tf(y->tickLabelFont());
+            const int ticks = std::clamp(h / (2 * tf.height() + 6), 1, 5);
+            if (y->ticker()->tickCount() != ticks) {
+                y->ticker()->setTickCount(ticks);
+                changed = true;
+            }
+        }
+    return changed;
+}
+
+void TracePlot::leaveEvent(QEvent* e) {
+    // The cursor and its readout belong to the mouse: when it leaves, they go.
+    for (Row& row : rows_)
+        for (QCPItemStraightLine* line : row.cursor)
+            if (line) line->setVisible(false);
+    if (cursorLayer_) cursorLayer_->replot();
+    emit cursorLeft();
+    QCustomPlot::leaveEvent(e);
 }
 
 void TracePlot::moveCursor(double t) {

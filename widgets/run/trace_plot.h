@@ -64,9 +64,28 @@ public:
 
     // The values of every drawn trace at time t, as rich text (colour swatches, display units).
     QString readout(double t) const;
+    // The same as a table: one line per plotted configuration (hidden ones left out), one cell
+    // per probe ("value (Δ error)" in the display unit; empty where it has no sample).
+    struct Readout {
+        double t = 0;
+        QStringList columns;  // "p_v [bar]"
+        struct Line {
+            QString name;
+            QColor colour;
+            Qt::PenStyle dash = Qt::SolidLine;
+            QStringList cells;
+        };
+        std::vector<Line> lines;
+    };
+    Readout readoutTable(double t) const;
 
 signals:
     void cursorMoved(double t, const QString& readout);
+    void cursorLeft();
+
+protected:
+    void leaveEvent(QEvent* e) override;
+    void updateLayout() override;
 
 private:
     // Live decimation: while a run streams, each graph gets the min and max of every time
@@ -96,6 +115,9 @@ private:
     void applyRanges();
     void onTimeRangeChanged(const QCPRange& r);
     void moveCursor(double t);
+    // Axis titles that fit their rect's height, tick counts that keep tick labels apart;
+    // true if anything changed.
+    bool fitAxes();
 
     std::vector<Row> rows_;
     QStringList probes_;

@@ -5,16 +5,19 @@
 // its probes, hovering a wire gives its last pressure, and a second run draws the first one faint.
 #include <QtTest>
 
+#include "click_probes.h"
 #include "metrics_table.h"
 #include "model/circuit_io.h"
 #include "plot_panel.h"
 #include "run_panel.h"
 #include "run_style.h"
+#include "run_export.h"
 #include "run_workspace.h"
 #include "sim/registry.h"
 #include "../../tlm_line_circuit.h"
 
 #include <QLabel>
+#include <set>
 #include <QListWidget>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -45,6 +48,10 @@ private slots:
     void clickAndHover();
     void secondRunShowsFirstFaint();
     void tlmWarningInRunPanel();
+    void costTableMatchesExport();
+    void progressAndSummaryAfterFailureAndStop();
+    void fiftyConfigurations();
+    void noErrorRowsForIterationCounters();
 
 private:
     sim::Registry reg_ = sim::Registry::builtin();
@@ -182,6 +189,229 @@ void TestRunWorkspace::tlmWarningInRunPanel() {
     QVERIFY(finished.wait(60000));
     QVERIFY(panel->warningText(1).isEmpty());
     QVERIFY(panel->nameToolTip(1).isEmpty());
+}
+
+// Issue 13 #3: the Cost table on screen, its copied text and the exported metrics CSV show the
+// same figures (wall time, steps, real-time factor, speed-up) for every configuration.
+void TestRunWorkspace::costTableMatchesExport() {
+    widgets::RunWorkspace ws(reg_);
+    ws.resize(1200, 700);
+    auto c = model::parseCircuit(test::tlmLineCircuitJson(1e-4), reg_);
+    QVERIFY2(c.ok(), qPrintable(c.errors.join("\n")));
+    ws.setCircuit(*c.circuit);
+    ws.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&ws));
+    QSignalSpy finished(&ws, &widgets::RunWorkspace::runFinished);
+    QCOMPARE(ws.run(), QString());
+    QVERIFY(finished.wait(60000));
+    QCoreApplication::processEvents();
+    QTemporaryDir dir;
+    const QString path = dir.filePath("metrics.csv");
+    QCOMPARE(widgets::exportMetricsCsv(ws.service().comparison(), path), QString());
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(f.readAll()).split('\n', Qt::SkipEmptyParts);
+    const QStringList header = lines.front().split(',');
+    const int wall = header.indexOf("wall time [s]"), steps = header.indexOf("steps"), speed = header.indexOf("speed-up [-]"),
+              rtf = header.indexOf("real-time factor [-]");
+    QVERIFY(wall > 0 && steps > 0 && speed > 0 && rtf > 0);
+    // The first line of each configuration (its name is the quoted first field, without commas here).
+    std::map<QString, QStringList> byName;
+    for (int i = 1; i < lines.size(); ++i) {
+        const QStringList f = lines[i].split(',');
+        const QString name = f.front().mid(1, f.front().size() - 2);
+        if (!byName.count(name)) byName[name] = f;
+    }
+    QTableWidget* cost = ws.metricsTable()->costTable();
+    QCOMPARE(cost->rowCount(), static_cast<int>(ws.service().comparison().configs.size()));
+    QCOMPARE(static_cast<int>(byName.size()), cost->rowCount());
+    const QString copied = ws.metricsTable()->text();
+    auto shown = [](const QString& csv) {
+        const double v = csv.toDouble();
+        return v > 0 ? QString::number(v, 'g', 4) : QStringLiteral("–");
+    };
+    for (int r = 0; r < cost->rowCount(); ++r) {
+        const auto& o = ws.service().comparison().configs[static_cast<size_t>(r)];
+        QVERIFY(byName.count(o.name));
+        const QStringList& row = byName[o.name];
+        QCOMPARE(cost->item(r, 2)->text(), shown(row[wall]));
+        QCOMPARE(cost->item(r, 3)->text(), row[steps]);
+        QCOMPARE(cost->item(r, 4)->text(), shown(row[rtf]));
+        QCOMPARE(cost->item(r, 5)->text(), shown(row[speed]));
+        QStringList cells;
+        for (int k = 0; k < cost->columnCount(); ++k) cells << cost->item(r, k)->text();
+        QVERIFY(copied.contains(cells.join('\t')));
+    }
+}
+
+// Issue 13 #5 (run panel): every configuration failing is not "finished" with a full bar; the
+// overall bar is the mean of the configurations' progress, not the slowest one's (3 of 5 done
+// is at least 60 %); after Stop the title says stopped, not finished.
+void TestRunWorkspace::progressAndSummaryAfterFailureAndStop() {
+    widgets::RunWorkspace ws(reg_);
+    ws.resize(1200, 700);
+    ws.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&ws));
+    QSignalSpy finished(&ws, &widgets::RunWorkspace::runFinished);
+    auto* title = ws.runPanel()->findChild<QLabel*>("runTitle");
+    QVERIFY(title);
+
+    // Every configuration fails (the volume's second port is left open: nothing compiles).
+    auto broken = model::parseCircuit(test::tlmLineCircuitJson(1e-4), reg_);
+    QVERIFY(broken.ok());
+    broken.circuit->wires.erase(broken.circuit->wires.begin() + 2);  // V.P2 -> orifice.A
+    ws.setCircuit(*broken.circuit);
+    QCOMPARE(ws.run(), QString());
+    QVERIFY(finished.wait(60000));
+    for (int i = 0; i < ws.service().configCount(); ++i) QCOMPARE(ws.service().status(i).state, service::RunState::Failed);
+    QVERIFY2(!title->text().contains("finished"), qPrintable(title->text()));
+    QVERIFY2(title->text().contains("failed"), qPrintable(title->text()));
+    QVERIFY(ws.runPanel()->overallPermille() < 1000);
+    QCOMPARE(widgets::runSummary(ws.service()), QString("failed: none of the 2 configurations ran to the end"));
+
+    // Three quick configurations and two that take minutes, all at once; stopped when the quick
+    // ones are done.
+    auto c = model::parseCircuit(test::tlmLineCircuitJson(1e-4), reg_);
+    QVERIFY(c.ok());
+    model::SolverConfigDoc slow = c.circuit->configs[0];
+    slow.reference = false;
+    slow.dt = 1e-9;
+    slow.name = "RK4 1e-9 a";
+    c.circuit->configs.push_back(slow);
+    slow.name = "RK4 1e-9 b";
+    c.circuit->configs.push_back(slow);
+    model::SolverConfigDoc quick = c.circuit->configs[0];
+    quick.reference = false;
+    quick.dt = 1e-4;
+    quick.name = "RK4 1e-4";
+    c.circuit->configs.insert(c.circuit->configs.begin() + 1, quick);
+    QCOMPARE(c.circuit->configs.size(), size_t(5));
+    ws.setCircuit(*c.circuit);
+    service::RunServiceOptions opt;
+    opt.threads = 5;
+    ws.setRunOptions(opt);
+    QCOMPARE(ws.run(), QString());
+    auto quickDone = [&] {
+        int n = 0;
+        for (int i = 0; i < 5; ++i) n += ws.service().status(i).state == service::RunState::Finished;
+        return n;
+    };
+    QTRY_COMPARE_WITH_TIMEOUT(quickDone(), 3, 120000);
+    QVERIFY(ws.isRunning());
+    // The panel updates on the display tick: wait for it to count the three.
+    QTRY_VERIFY_WITH_TIMEOUT(title->text().contains("3 of 5"), 10000);
+    QVERIFY2(ws.runPanel()->overallPermille() >= 600, qPrintable(QString::number(ws.runPanel()->overallPermille())));
+    ws.stop();
+    QVERIFY(finished.wait(60000));
+    QVERIFY2(title->text().contains("stopped: 3 of 5 ran to the end"), qPrintable(title->text()));
+    QVERIFY2(!title->text().contains("finished"), qPrintable(title->text()));
+    QVERIFY(ws.runPanel()->overallPermille() < 1000);
+    ws.setRunOptions({});
+}
+
+// Issue 13 #7: 50 configurations. The workspace keeps a bounded minimum height (the progress
+// list scrolls instead of growing the window); the reference and the configuration selected in
+// the editor are plotted, the others are a click away in the legend, whose names are not cut;
+// every configuration has its own colour and dash pattern; the cursor readout is a compact table
+// of the plotted configurations that goes away when the mouse leaves the plot.
+void TestRunWorkspace::fiftyConfigurations() {
+    auto c = model::parseCircuit(test::tlmLineCircuitJson(1e-4), reg_);
+    QVERIFY(c.ok());
+    c.circuit->duration = 0.01;
+    model::SolverConfigDoc base = c.circuit->configs[1];
+    c.circuit->configs.resize(1);
+    for (int k = 1; k < 50; ++k) {
+        model::SolverConfigDoc v = base;
+        v.name = QString("TLM at %1 s, alpha from the sweep, variant %2").arg(QString::number(1e-4 + k * 1e-6, 'g', 4)).arg(k, 2, 10, QChar('0'));
+        v.dt = 1e-4 + k * 1e-6;
+        c.circuit->configs.push_back(v);
+    }
+    widgets::RunWorkspace ws(reg_);
+    ws.resize(1500, 520);
+    ws.setCircuit(*c.circuit);
+    const QString selected = c.circuit->configs[7].name;
+    ws.setPreferredConfigs({selected});
+    ws.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&ws));
+    QSignalSpy finished(&ws, &widgets::RunWorkspace::runFinished);
+    QCOMPARE(ws.run(), QString());
+    QVERIFY(finished.wait(120000));
+    QCoreApplication::processEvents();
+    widgets::TracePlot* plot = ws.plotPanel()->plot();
+    ws.sideTabs()->setCurrentWidget(ws.runPanel());
+    // The cursor in the middle of the first plot, as the mouse puts it there.
+    const QPoint mid = plot->axisRects().value(0) ? plot->axisRects().value(0)->rect().center() : plot->rect().center();
+    QMouseEvent move(QEvent::MouseMove, QPointF(mid), QPointF(plot->mapToGlobal(mid)), Qt::NoButton, Qt::NoButton, Qt::NoModifier);
+    QApplication::sendEvent(plot, &move);
+    QCoreApplication::processEvents();
+    QVERIFY(ws.grab().toImage().save(HS_TEST_OUTPUT_DIR "/run_workspace_50_configs.png"));
+    qInfo("screenshot: %s", HS_TEST_OUTPUT_DIR "/run_workspace_50_configs.png");
+
+    // Bounded: a dock of 520 px holds the workspace with 50 rows of progress.
+    QVERIFY2(ws.minimumSizeHint().height() <= 520, qPrintable(QString::number(ws.minimumSizeHint().height())));
+    // Plotted: the reference and the selected configuration; the legend lists all 50, uncut.
+    QListWidget* legend = ws.plotPanel()->legend();
+    QCOMPARE(legend->count(), 50);
+    QCOMPARE(legend->textElideMode(), Qt::ElideNone);
+    QStringList checked;
+    for (int i = 0; i < legend->count(); ++i) {
+        QVERIFY(legend->item(i)->text().startsWith(c.circuit->configs[static_cast<size_t>(i)].name));
+        QCOMPARE(plot->seriesVisible(i), legend->item(i)->checkState() == Qt::Checked);
+        if (legend->item(i)->checkState() == Qt::Checked) checked << c.circuit->configs[static_cast<size_t>(i)].name;
+    }
+    QCOMPARE(checked, (QStringList{c.circuit->configs[0].name, selected}));
+    // Distinct colour and dash pattern for every configuration, the same in the plot.
+    std::set<std::pair<QRgb, int>> looks;
+    for (int i = 0; i < 50; ++i) looks.insert({widgets::configColor(i, i == 0).rgb(), static_cast<int>(widgets::configDash(i, i == 0))});
+    QCOMPARE(looks.size(), size_t(50));
+    std::set<QRgb> hues;
+    for (int i = 1; i <= 12; ++i) hues.insert(widgets::configColor(i, false).rgb());
+    QCOMPARE(hues.size(), size_t(12));
+    for (int g = 0; g < plot->graphCount(); ++g)
+        for (int i = 0; i < 50; ++i)
+            if (plot->graph(g)->name() == c.circuit->configs[static_cast<size_t>(i)].name)
+                QCOMPARE(plot->graph(g)->pen().style(), widgets::configDash(i, i == 0));
+    // The readout: one row per plotted configuration, a table of bounded height; gone on leave.
+    auto* table = ws.plotPanel()->readoutTable();
+    QVERIFY(table && table->isVisible());
+    QCOMPARE(table->rowCount(), 2);
+    QVERIFY(table->height() <= 8 * table->fontMetrics().height());
+    QEvent leave(QEvent::Leave);
+    QApplication::sendEvent(plot, &leave);
+    QVERIFY(!table->isVisible());
+}
+
+// Issue 13: iteration counters (probe on click adds "inner V2", "newton V2") get no RMSE rows
+// in the error table; the pressures still do.
+void TestRunWorkspace::noErrorRowsForIterationCounters() {
+    auto loaded = model::loadCircuit(HS_EXAMPLES_DIR "/three_orifice.hydro.json", reg_);
+    QVERIFY(loaded.ok());
+    model::Circuit c = *loaded.circuit;
+    c.configs.resize(5);  // the reference, RK4 1e-3, CVODE, the TLM ones: V2 has a method
+    const auto cp = widgets::addClickProbes(c, reg_);
+    bool counters = false;
+    for (const auto& p : cp.circuit.probes) counters = counters || p.quantity == "inner_iterations";
+    QVERIFY(counters);
+    widgets::RunWorkspace ws(reg_);
+    ws.resize(1200, 700);
+    ws.setCircuit(cp.circuit);
+    service::RunServiceOptions opt;
+    opt.duration = 0.01;
+    ws.setRunOptions(opt);
+    ws.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&ws));
+    QSignalSpy finished(&ws, &widgets::RunWorkspace::runFinished);
+    QCOMPARE(ws.run(), QString());
+    QVERIFY(finished.wait(120000));
+    QTableWidget* errors = ws.metricsTable()->errorTable();
+    QVERIFY(errors->rowCount() > 0);
+    bool pressure = false;
+    for (int r = 0; r < errors->rowCount(); ++r) {
+        const QString probe = errors->item(r, 1)->text();
+        QVERIFY2(!probe.startsWith("inner ") && !probe.startsWith("newton "), qPrintable(probe));
+        pressure = pressure || probe == "p1" || probe == "p2";
+    }
+    QVERIFY(pressure);
 }
 
 QTEST_MAIN(TestRunWorkspace)

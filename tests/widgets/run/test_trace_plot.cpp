@@ -40,7 +40,84 @@ class TestTracePlot : public QObject {
 private slots:
     void fedFromRingsOneReplotPerTick();
     void probeChoiceAndLegend();
+    void failedRunFaintTraceInDisplayUnit();
+    void flatPlotsKeepLabelsApart();
 };
+
+// Issue 13: six stacked plots (three probes with their errors) in a short panel: no axis title
+// longer than its plot is tall (they ran into each other), tick labels at least a line apart.
+void TestTracePlot::flatPlotsKeepLabelsApart() {
+    widgets::PlotPanel panel;
+    panel.resize(900, 420);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    sim::Trace ref, other;
+    for (sim::Trace* t : {&ref, &other}) {
+        t->names = {"p", "q", "K"};
+        t->units = {"Pa", "m3/s", "m3/(s*Pa^0.5)"};
+        t->columns.assign(3, {});
+        for (int i = 0; i <= 200; ++i) {
+            t->time.push_back(i * 0.01);
+            t->columns[0].push_back(1e7 * (1 + 0.1 * std::sin(i * 0.1)) + (t == &other ? 3e3 * std::cos(i * 0.3) : 0));
+            t->columns[1].push_back(1e-4 * std::cos(i * 0.05) + (t == &other ? 1e-7 : 0));
+            t->columns[2].push_back(6e-9 * std::sin(i * 0.02) + (t == &other ? 1e-12 * i : 0));
+        }
+    }
+    service::LiveMetrics m;
+    m.update(ref, other, true);
+    panel.beginRun({{"ref", true, 0}, {"other", false, 1}}, 2.0);
+    panel.setAvailableProbes({"p", "q", "K"}, {"Pa", "m3/s", "m3/(s*Pa^0.5)"});
+    panel.showProbes({"p", "q", "K"});
+    panel.append({{"ref", true, 0, &ref, nullptr, 0, true, true}, {"other", false, 1, &other, &m.error(), 0, true, true}});
+    widgets::TracePlot* plot = panel.plot();
+    plot->replot();
+    QCOMPARE(plot->axisRects().size(), 6);
+    for (QCPAxisRect* r : plot->axisRects()) {
+        QCPAxis* y = r->axis(QCPAxis::atLeft);
+        const QFontMetrics fm(y->labelFont());
+        QVERIFY2(fm.horizontalAdvance(y->label()) <= r->rect().height(),
+                 qPrintable(QString("'%1' is %2 px, its plot %3 px").arg(y->label()).arg(fm.horizontalAdvance(y->label())).arg(r->rect().height())));
+        const QVector<double> ticks = y->tickVector();
+        const QFontMetrics tf(y->tickLabelFont());
+        for (int k = 1; k < ticks.size(); ++k) {
+            const double gap = std::abs(y->coordToPixel(ticks[k]) - y->coordToPixel(ticks[k - 1]));
+            QVERIFY2(gap >= tf.height(), qPrintable(QString("ticks %1 px apart in a %2 px plot").arg(gap).arg(r->rect().height())));
+        }
+    }
+    QVERIFY(plot->grab().save(HS_TEST_OUTPUT_DIR "/trace_plot_flat_rows.png"));
+}
+
+// Issue 13: the configurations of this run failed before their first sample (no columns), an
+// earlier run of them is drawn faint: its pressure is in bar on a "[bar]" axis, not in Pa on
+// a "[-]" axis.
+void TestTracePlot::failedRunFaintTraceInDisplayUnit() {
+    widgets::PlotPanel panel;
+    panel.resize(900, 600);
+    panel.show();
+    sim::Trace earlier;
+    earlier.names = {"p"};
+    earlier.units = {"Pa"};
+    earlier.columns.assign(1, {});
+    for (int i = 0; i <= 100; ++i) {
+        earlier.time.push_back(i * 0.01);
+        earlier.columns[0].push_back(1e7);  // 100 bar
+    }
+    sim::Trace failed;  // no samples, no columns
+    panel.beginRun({{"ref", true, 0}}, 1.0);
+    panel.plot()->setPrevious(0, {{1, &earlier}});
+    panel.setAvailableProbes({"p"}, {"Pa"});
+    panel.append({{"ref", true, 0, &failed, nullptr, 0, true, true}});
+    widgets::TracePlot* plot = panel.plot();
+    QVERIFY(!plot->axisRects().isEmpty());
+    const QString label = plot->axisRects().front()->axis(QCPAxis::atLeft)->label();
+    QVERIFY2(label.contains("[bar]"), qPrintable(label));
+    QCPGraph* faint = nullptr;
+    for (int g = 0; g < plot->graphCount(); ++g)
+        if (plot->graph(g)->name().contains("(run 1)")) faint = plot->graph(g);
+    QVERIFY(faint);
+    QVERIFY(faint->dataCount() > 0);
+    QCOMPARE(faint->data()->begin()->value, 100.0);
+}
 
 void TestTracePlot::fedFromRingsOneReplotPerTick() {
     widgets::PlotPanel panel;

@@ -7,11 +7,13 @@
 # first failing test), SURVIVED, or BUILD ERROR. A benchmark, not a CI step: it builds and runs
 # the suite once per mutant (ccache keeps the rebuilds to the mutated file and the relinks).
 #
-#   tools/mutants.sh [--list] [--only N[,N...]] [--jobs J]
+#   tools/mutants.sh [--list] [--only N[,N...]] [--jobs J] [--reuse]
 #
 #   --list        print the mutants and exit
 #   --only 3,7    run only these (1-based)
 #   --jobs J      build and ctest parallelism (default 2)
+#   --reuse       keep the scratch copy (and its build) if it holds the same commit, and skip
+#                 the baseline suite run there (for re-running a few mutants)
 # Environment: MUTANTS_DIR (scratch, default /tmp/hs-mutants; removed and recreated),
 #              MUTANTS_TIMEOUT (per test, seconds, default 600).
 # Exit status 0 when every mutant was killed, 1 when one survived, 2 on a setup error.
@@ -23,12 +25,14 @@ TIMEOUT="${MUTANTS_TIMEOUT:-600}"
 JOBS=2
 ONLY=""
 LIST=0
+REUSE=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --list) LIST=1 ;;
         --only) ONLY="$2"; shift ;;
         --jobs) JOBS="$2"; shift ;;
-        *) echo "usage: tools/mutants.sh [--list] [--only N[,N...]] [--jobs J]" >&2; exit 2 ;;
+        --reuse) REUSE=1 ;;
+        *) echo "usage: tools/mutants.sh [--list] [--only N[,N...]] [--jobs J] [--reuse]" >&2; exit 2 ;;
     esac
     shift
 done
@@ -63,10 +67,18 @@ if [ "$LIST" = 1 ]; then
     exit 0
 fi
 
-echo "mutants: $count; scratch: $SCRATCH; source: $SRC at $(git -C "$SRC" rev-parse --short HEAD)"
-rm -rf "$SCRATCH"
-mkdir -p "$SCRATCH"
-git -C "$SRC" archive HEAD | tar -x -C "$SCRATCH"
+head=$(git -C "$SRC" rev-parse HEAD)
+echo "mutants: $count; scratch: $SCRATCH; source: $SRC at ${head:0:7}"
+fresh=1
+if [ "$REUSE" = 1 ] && [ "$(cat "$SCRATCH/.mutants-commit" 2>/dev/null)" = "$head" ]; then
+    fresh=0
+    echo "reusing the scratch copy of ${head:0:7}"
+else
+    rm -rf "$SCRATCH"
+    mkdir -p "$SCRATCH"
+    git -C "$SRC" archive HEAD | tar -x -C "$SCRATCH"
+    echo "$head" > "$SCRATCH/.mutants-commit"
+fi
 export CCACHE_BASEDIR="$SCRATCH"  # the scratch copy hits the cache of the work tree's build
 cd "$SCRATCH"
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER_LAUNCHER=ccache > build-setup.log 2>&1 ||
@@ -83,13 +95,15 @@ suite() {
 
 echo "building the unmutated copy ..."
 build || { echo "the unmutated copy does not build (see $SCRATCH/build.log)" >&2; exit 2; }
-echo "running the suite on the unmutated copy ..."
-start=$(date +%s)
-if ! suite > /dev/null; then
-    echo "the unmutated copy fails its own suite (see $SCRATCH/ctest.log): mutants would be meaningless" >&2
-    exit 2
+if [ "$fresh" = 1 ]; then
+    echo "running the suite on the unmutated copy ..."
+    start=$(date +%s)
+    if ! suite > /dev/null; then
+        echo "the unmutated copy fails its own suite (see $SCRATCH/ctest.log): mutants would be meaningless" >&2
+        exit 2
+    fi
+    echo "suite passes ($(($(date +%s) - start)) s)"
 fi
-echo "suite passes ($(($(date +%s) - start)) s)"
 
 results=()
 killed=0 survived=0 stillborn=0

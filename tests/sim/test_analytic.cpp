@@ -12,19 +12,6 @@
 using namespace hs::sim;
 using namespace hs::sim::test;
 
-namespace {
-
-Netlist laminarFillNet(double ps, double v, double g, double be) {
-    Netlist n;
-    n.fluid.bulk = constantBe(be);
-    n.components = {comp("PressureSource", "src", {{"p", ps}}), comp("LaminarOrifice", "R", {{"G", g}}),
-                    comp("Volume", "V", {{"V", v}, {"p0", 0.0}})};
-    n.wires = {wire("src", "P", "R", "A"), wire("R", "B", "V", "P1")};
-    return n;
-}
-
-}  // namespace
-
 class TestAnalytic : public QObject {
     Q_OBJECT
 private slots:

@@ -13,16 +13,6 @@ using namespace hs::sim::test;
 
 namespace {
 
-// ps -G- V: p = ps (1 - exp(-t/tau)), tau = V/(Be G)
-Netlist laminarFill(double ps, double v, double g, double be) {
-    Netlist n;
-    n.fluid.bulk = constantBe(be);
-    n.components = {comp("PressureSource", "src", {{"p", ps}}), comp("LaminarOrifice", "R", {{"G", g}}),
-                    comp("Volume", "V", {{"V", v}, {"p0", 0.0}})};
-    n.wires = {wire("src", "P", "R", "A"), wire("R", "B", "V", "P1")};
-    return n;
-}
-
 // Circuit 1 with its on/off valve switched by a square wave: the flow path to tank opens and
 // closes every period/2, a discontinuity of the right-hand side at each edge.
 Netlist switchingCircuit1(double period = 0.02) {
@@ -56,7 +46,7 @@ void TestEsdirk::convergesToAnalytic() {
     const double ps = 1e7, v = 1e-4, g = 1e-11, be = 1.5e9, tau = v / (be * g);
     double previous = 1.0;
     for (double rtol : {1e-4, 1e-6, 1e-8}) {
-        RunResult r = buildAndRun(laminarFill(ps, v, g, be), {{"p", "pressure", "V"}},
+        RunResult r = buildAndRun(laminarFillNet(ps, v, g, be), {{"p", "pressure", "V"}},
                                   runOptions(solver("esdirk3", tau / 100, rtol, rtol), 5 * tau, tau / 10));
         QVERIFY2(r.ok, r.error.c_str());
         double worst = 0;

@@ -1,0 +1,70 @@
+#include "sundials_stepper.h"
+
+#include <sunlinsol/sunlinsol_dense.h>
+#include <sunmatrix/sunmatrix_dense.h>
+
+#include <cmath>
+
+#include "system.h"
+
+namespace hs::sim {
+
+int firstBadState(const System& sys, const double* y);
+
+SundialsStepper::~SundialsStepper() {
+    if (ls_) SUNLinSolFree(ls_);
+    if (a_) SUNMatDestroy(a_);
+    if (y_) N_VDestroy(y_);
+    if (atol_) N_VDestroy(atol_);
+    if (ctx_) SUNContext_Free(&ctx_);
+}
+
+std::string SundialsStepper::createVectors(System& sys, const double* y0, const SolverSettings& s) {
+    sys_ = &sys;
+    n_ = sys.stateCount();
+    if (!(s.rtol > 0) || !(s.atol > 0)) return std::string(name()) + " needs positive rtol and atol";
+    if (SUNContext_Create(nullptr, &ctx_) != 0) return std::string(name()) + ": cannot create a SUNDIALS context";
+    y_ = N_VNew_Serial(n_, ctx_);
+    atol_ = N_VNew_Serial(n_, ctx_);
+    for (int i = 0; i < n_; ++i) {
+        NV_Ith_S(y_, i) = y0[i];
+        NV_Ith_S(atol_, i) = s.atol * sys.states[static_cast<size_t>(i)].nominal;
+    }
+    return {};
+}
+
+void SundialsStepper::createDenseSolver() {
+    a_ = SUNDenseMatrix(n_, n_, ctx_);
+    ls_ = SUNLinSol_Dense(y_, a_, ctx_);
+}
+
+void SundialsStepper::loadState(const double* y) {
+    for (int i = 0; i < n_; ++i) NV_Ith_S(y_, i) = y[i];
+}
+
+bool SundialsStepper::acceptSolution(double tr, double& t, double* y) {
+    bad_ = firstBadState(*sys_, NV_DATA_S(y_));
+    if (bad_ >= 0) {
+        badValue_ = NV_Ith_S(y_, bad_);
+        error_ = "state left its bounds";
+        return false;
+    }
+    t = tr;
+    for (int i = 0; i < n_; ++i) y[i] = NV_Ith_S(y_, i);
+    return true;
+}
+
+int SundialsStepper::rhsCallback(sunrealtype t, N_Vector y, N_Vector dy, void* user) {
+    auto* self = static_cast<SundialsStepper*>(user);
+    self->sys_->rhs(t, NV_DATA_S(y), NV_DATA_S(dy));
+    for (int i = 0; i < self->n_; ++i)
+        if (!std::isfinite(NV_Ith_S(dy, i))) return 1;  // recoverable: the integrator retries smaller
+    return 0;
+}
+
+void SundialsStepper::errorCallback(int code, const char* module, const char* function, char* msg, void* user) {
+    auto* self = static_cast<SundialsStepper*>(user);
+    if (code < 0) self->error_ = std::string(self->name()) + " (" + module + " " + function + "): " + msg;
+}
+
+}  // namespace hs::sim

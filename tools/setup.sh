@@ -9,9 +9,15 @@ BUILD="${HS_BUILD_DIR:-$ROOT/build}"
 PACKAGES=(build-essential cmake qt6-base-dev qt6-svg-dev libqcustomplot-dev libeigen3-dev libsundials-dev
           libgl-dev xvfb xauth)
 
+# Only for tools/fuzz.sh (libFuzzer needs clang): hs_install "${FUZZ_PACKAGES[@]}".
+FUZZ_PACKAGES=(clang libfuzzer-14-dev)
+
+# Installs the PACKAGES (or the packages given) that are missing.
 hs_install() {
     local missing=()
-    for p in "${PACKAGES[@]}"; do
+    local want=("${PACKAGES[@]}")
+    [ $# -gt 0 ] && want=("$@")
+    for p in "${want[@]}"; do
         dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
     done
     [ ${#missing[@]} -eq 0 ] && return 0

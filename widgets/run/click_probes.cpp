@@ -46,10 +46,12 @@ ClickProbes addClickProbes(const model::Circuit& circuit, const sim::Registry& r
     for (const auto& c : circuit.components) {
         const sim::ComponentSpec* s = registry.find(c.type.toStdString());
         specs[c.id] = s;
-        // A volume's ports are one node (the engine joins them the same way).
-        if (s && c.type == "Volume")
-            for (size_t k = 1; k < s->ports.size(); ++k)
-                nodes.join(c.id + "." + QString::fromStdString(s->ports[0].id), c.id + "." + QString::fromStdString(s->ports[k].id));
+        // Ports the spec connects internally (a volume's) are one node, as the engine joins them.
+        if (s)
+            for (const auto& group : s->internallyConnected)
+                for (size_t k = 1; k < group.size(); ++k)
+                    nodes.join(c.id + "." + QString::fromStdString(s->ports[static_cast<size_t>(group[0])].id),
+                               c.id + "." + QString::fromStdString(s->ports[static_cast<size_t>(group[k])].id));
     }
     QSet<QString> wiredNodes;
     for (const QString& k : wired) wiredNodes << nodes.find(k);

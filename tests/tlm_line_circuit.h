@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A small circuit whose TLM volume sits next to a real line, for the tests of the builder's TLM
 // warning as the CLI, the run service and the run panel show it: a 100 bar supply, a TlmLine of
 // 2 m and 10 mm bore (rho*L/A = 890*2/7.854e-5 = 2.27e7 kg/m4, delay 1.9 ms), a 10 ml volume V

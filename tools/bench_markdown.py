@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Turns the CSV of `hydrostiff-cli bench FILE --csv out.csv` into Markdown tables (one per
 benchmark table), each cell "ours (paper)" where a published number exists. Used to write
 docs/validation.md:  tools/bench_markdown.py out.csv [more.csv ...]"""

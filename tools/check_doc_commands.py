@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Check that every command a document tells the reader to run exists and parses.
 
 docs/validation.md backs each claim with a command. This script finds those commands, in

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Check resources/symbols/<Type>.svg against the symbol convention the GUI relies on.
 
 The GUI (widgets/symbol_library.cpp) renders each file with QtSvg and reads port anchors from the

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Regenerate the benchmark tables of docs/validation.md and diff their error columns.
 
 For every table the document labels "Table `NAME`:" the script finds the example file that keeps

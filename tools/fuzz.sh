@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # libFuzzer on the circuit loader (tools/fuzz/fuzz_circuit_loader.cpp: JSON -> Circuit ->
 # validate -> compile every configuration), built with clang, AddressSanitizer and UBSan in
 # build-fuzz/ (or $HS_FUZZ_BUILD_DIR), seeded with examples/*.hydro.json.

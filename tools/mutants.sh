@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Mutation benchmark: does the test suite catch small, plausible bugs in the core?
 #
 # Applies a curated list of one-line mutations (signs, factors, weights, file keys) of core/

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Installs what is missing, builds, and runs the main job.
 # With a display (DISPLAY / WAYLAND_DISPLAY): the desktop editor with the Circuit 2 example,
 # running every solver configuration against the reference (live plots, errors, cost). Extra

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Shared by run.sh and test.sh: install what is missing (Debian 12, as root or with sudo),
 # configure and build with -j2. Idempotent: a second call installs nothing and rebuilds only
 # what changed.

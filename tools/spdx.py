@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Adds the SPDX licence line to the top of every source file that lacks one (idempotent).
 
 C++ sources and headers get `// SPDX-License-Identifier: GPL-3.0-or-later` as their first line;

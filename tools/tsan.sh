@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The service tests that start worker threads (ctest label "threads") built and run under
 # ThreadSanitizer, in their own build folder (build-tsan, or $HS_TSAN_BUILD_DIR). Only those test
 # executables and the libraries below them are built. Any report fails the step: TSAN_OPTIONS

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The canvas: a QGraphicsScene that observes the CircuitDocument (one ComponentItem per
 // component, one WireItem per wire, created and removed on the document's signals) and turns
 // gestures into undo commands. It never writes the document itself (ARCHITECTURE §5).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The circuit-level settings: name, description, fluid (density, bulk-modulus model and its
 // constants) and the simulation span and pressure bounds. Each field edit is one undo step.
 #pragma once

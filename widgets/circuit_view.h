@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The canvas widget: zoom with the wheel (about the cursor) and keys, pan with the middle
 // button or space+drag, rubber-band selection, and drops from the library.
 #pragma once

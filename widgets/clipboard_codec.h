@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Copy and paste between windows: a selection travels as a small circuit in the file format
 // (serializeCircuit / parseCircuit) under a private MIME type, plus the same JSON as plain text.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The canvas view of one component: its symbol under the pose's rotation and flip, port marks,
 // the id label (never mirrored) and, on volumes, the badge of its pressure method.
 #pragma once

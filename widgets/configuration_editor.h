@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The circuit's solver configurations: add, rename (edit in the list), duplicate, delete, mark
 // the reference, add an every-volume-TLM configuration; per configuration the stepper, its step
 // or tolerances, the default pressure method (with its parameters) and the per-volume method

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The component library: types by category from the registry, a search filter over names and
 // descriptions, drag onto the canvas, or double-click to place.
 #pragma once

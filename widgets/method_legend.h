@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The key to the volume badges: one swatch per pressure method the registry knows.
 #pragma once
 

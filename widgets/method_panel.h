@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // How the selected volume's pressure is solved: the configuration being edited, the method
 // (with its parameters, declared by the method's spec) and the engine's stiffness guidance.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The parameters of one pressure method as a form generated from its MethodSpec (numbers as
 // QuantityEdit with unit and bounds, choices as a list stored by index), and the method picker
 // filled from the registry. Shared by the per-volume method panel and the configuration editor's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // How a pressure method looks on the canvas: a short badge text and a colour, shared by the
 // volume badges and the legend so that they cannot disagree.
 #pragma once

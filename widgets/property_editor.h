@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The property editor, generated from the component's spec: id, every parameter with its unit
 // and bounds (QuantityEdit), choices as combo boxes, and a help pane with the description, the
 // ports, the equations and the source. A volume adds the method picker. Each edit is one

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A line edit for one physical value: shows it in the trade's unit ("100 bar"), reads what the
 // user types in any accepted unit, and enforces the spec's bounds. A value the user left unset
 // shows the default in grey; clearing the field goes back to the default. Nothing reaches the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Stiffness guidance for one volume under one solver configuration, from the engine's linear
 // analysis at the initial state (the same numbers as `hydrostiff-cli stiffness`): the node's
 // time constant V/(Be*G), the largest stable explicit steps and the suggested pressure method.

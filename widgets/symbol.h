@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One component type's drawing: the SVG (or a labelled box when it has none), its bounds and
 // the port anchors read from the SVG's "port-<id>" circles. Coordinates are the SVG's viewBox
 // shifted so that the pivot (the viewBox centre, snapped to the grid) is the origin: the item

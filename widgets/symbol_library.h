@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Loads the component symbols (resources/symbols/<Type>.svg, compiled in as :/symbols/) once per
 // type and hands them to the canvas. A type without a usable SVG gets a labelled box with its
 // declared ports, and problems() says so: the symbol test fails on any entry.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Engineering units in the editor: values live in SI in the document; the user sees and types
 // them in the units of the trade (bar, L, cm3, mm, L/min). A bare number is read in the unit the
 // field shows, so typing "120" over "100 bar" means 120 bar.

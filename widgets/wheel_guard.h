@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The mouse wheel over a combo box or spin box that does not have the keyboard focus scrolls
 // the panel around it and never changes the value (issue 13: a wheel over the Properties dock
 // turned on_failure from stop to continue, recorded in History). One application-wide event

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The canvas view of one wire: port to port through the bend points, routed orthogonally
 // (horizontal first between points that are not aligned). Selected, it shows handles on its bend
 // points; dragging a handle moves that bend, dragging elsewhere on a segment adds one. The

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // hydrostiff-cli: the headless front end. Each sub-command lives in its own file.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // hydrostiff-cli bench FILE: the benchmark tables a circuit file keeps (its "benchmarks" list),
 // each row run in turn in this process, our numbers printed beside the published ones.
 #include <cstdio>

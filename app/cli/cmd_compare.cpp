@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // hydrostiff-cli compare FILE: every configuration against the reference.
 #include <QRegularExpression>
 #include <algorithm>

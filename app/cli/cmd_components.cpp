@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // hydrostiff-cli components [TYPE]: the component library as the engine declares it.
 #include <cmath>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // hydrostiff-cli format FILE...: rewrites circuit files in the canonical form the editor saves
 // (sorted keys, '.' decimals, shortest round-trip numbers), after checking that they load. Useful
 // after editing a file by hand or with a script, so that diffs stay small.

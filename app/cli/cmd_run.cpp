@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // hydrostiff-cli run FILE [--config NAME] [--duration T] [--out results.csv]
 #include <QFileInfo>
 #include <QRegularExpression>

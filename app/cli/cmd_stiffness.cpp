@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // hydrostiff-cli stiffness FILE: linear analysis at an operating point.
 #include "cli.h"
 #include "service/comparison.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // hydrostiff-cli: simulate, compare and analyse HydroStiff circuits without the GUI.
 #include <QCoreApplication>
 

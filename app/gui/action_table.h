@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Every command of the main window in one table (id, text, shortcut, icon, tip): menus and the
 // tool bar are built from it, so a shortcut or a label is changed in one place.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The independent baseline of the GUI benchmark: `hydrostiff-cli compare` of the same circuit in a
 // separate process. An in-process baseline shares whatever state the GUI process is in (it hid
 // a 9x slowdown that the GUI process's threads inherited), so the comparison is with a child

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Typed access to the persistent GUI settings, with their defaults in one place. The QSettings
 // object is passed in (tests give a temporary one).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // hydrostiff: the desktop editor, with Run / Stop and the run dock. Options to run a circuit on
 // opening (demos, screenshots) and the GUI benchmark (--bench).
 #include <QApplication>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The editor's main window: canvas in the centre, library, properties, circuit settings,
 // configurations and undo history in docks; menus and tool bar from the ActionTable; files,
 // recent files, examples, autosave and recovery. Another panel (the run/plot panel) docks in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Autosave to a recovery file, and the offer to restore it after a crash: the unsaved circuit is
 // written to <dir>/recovery.hydro.json (with the path it belongs to beside it) and removed when
 // the window closes cleanly or the work is saved.

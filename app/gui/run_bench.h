@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // hydrostiff --bench FILE: the same configurations run by `hydrostiff-cli compare --jobs N` in a
 // separate process and from the main window's Run with live plots, alternately; prints each
 // configuration's engine wall time and steps in both, the GUI's overhead, the CPU, the AVX state

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Run, watch and compare inside the editor's window: the RunWorkspace in a bottom dock, driven
 // by the window's Run / Stop actions (Run hands it a copy of the document, so editing goes on
 // during the run), a progress bar in the status bar, probe on click (a component or volume

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The circuit document as a plain value: what a *.hydro.json file holds, in memory. No Qt
 // widgets, no signals; a later GUI layer wraps it in an observable document.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The observable circuit document: the value type Circuit wrapped in a QObject that announces
 // every mutation. It is the single source of truth of the editor (ARCHITECTURE §5): the scene
 // observes these signals, undo commands call these mutators and nothing else writes the circuit.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Reading and writing *.hydro.json circuit files (docs/file-format.md describes the layout).
 #pragma once
 

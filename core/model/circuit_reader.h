@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Reads the structure of a (migrated) circuit document into a Circuit: JSON types and unknown
 // keys (kept in "extra"). Missing keys take their defaults (empty strings for ids and
 // references); whether that is acceptable, and every registry check, is the validator's job.

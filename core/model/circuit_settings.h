@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The circuit-level settings edited together in the GUI (name, description, fluid, simulation
 // span and pressure bounds): one value so that one edit is one undo step.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Registry-aware checks of a circuit document: component types, parameter names, kinds and
 // bounds, wire ends, probe targets, solver configurations, fluid and simulation settings.
 // Collects every problem, each prefixed with its JSON path. What only the compiled circuit can

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // serializeCircuit / saveCircuit: the document as deterministic JSON bytes.
 #include <QJsonArray>
 #include <QJsonDocument>

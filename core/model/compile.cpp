@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The document -> engine conversions declared in circuit.h.
 #include "circuit.h"
 

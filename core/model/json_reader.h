@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Typed reading of JSON values that records every problem with its JSON path ("$.a.b[2].c")
 // instead of stopping at the first one. Used by the circuit reader; independent of circuits.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // File-format migrations. Every format change gets one step function that turns a document of
 // format N into format N+1 (renamed keys, changed units, restructured objects), so that a file
 // of any older format is brought up to kCurrentFormat before it is read. The reader never looks

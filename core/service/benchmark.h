@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Benchmark tables: the papers' tables as data kept in a circuit file (top-level "benchmarks"),
 // run by `hydrostiff-cli bench FILE --table NAME`, printed with our numbers beside the published
 // ones. A table is either a list of configurations of the circuit or a sweep of one method

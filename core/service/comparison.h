@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Runs the solver configurations of a circuit and compares each with the reference: the engine
 // behind `hydrostiff-cli compare` and, later, the GUI's run panel.
 #pragma once

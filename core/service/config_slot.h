@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What one configuration's worker and the service's own thread share during a run. Internal to
 // RunService. The atomics are read by status() at any time; everything else is written by the
 // worker *before* its release store of the matching phase in `published` (started / done) and

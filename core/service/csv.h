@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // CSV output shared by the CLI and the GUI: one header row "name [unit]", '.' decimals whatever
 // the locale, shortest round-trip representation of doubles, written atomically (QSaveFile).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Errors of a configuration against the reference while both are still running: walks the
 // reference's time grid as far as both traces reach and keeps running sums, so each update costs
 // only the new samples. Once both runs have ended, errors() equals sim::compareTraces of the two

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The results of the last runs of a circuit window, newest first, so that a new run can be laid
 // over the previous runs of the same configuration (drawn as faint traces). Runs are shared, not
 // copied: a 1e6-sample trace is kept once however many views look at it.

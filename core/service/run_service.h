@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Runs every solver configuration of a circuit in worker threads and streams their samples to
 // the thread that owns the service (the GUI thread), as ARCHITECTURE §4 asks:
 // - start() takes an immutable snapshot of the circuit, so the document may change during a run;

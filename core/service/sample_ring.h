@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Single-producer single-consumer ring of fixed-width sample records (time, then one value per
 // probe) between an engine worker and the thread that draws. Lock-free and fixed in size, so the
 // producer never waits for the consumer: when the ring is full the new record is dropped and

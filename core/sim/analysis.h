@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Linear analysis at an operating point: finite-difference Jacobian, eigenvalues, stiffness
 // ratio, per-node time constants and the largest stable explicit steps (notes/000_001 §0, §3.7).
 #pragma once

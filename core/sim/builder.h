@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Compiles a Netlist + solver settings into a runnable System: resolves types and parameters,
 // forms hydraulic / mechanical nodes and signal slots from the wires, lays out the state vector,
 // picks each node's pressure method and orders the evaluation. Reports every problem it finds,

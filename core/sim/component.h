@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Base class of every component. A component computes, from the node values it sees and its own
 // states, the flows through its hydraulic ports, the forces on its mechanical nodes, its signal
 // outputs and the derivatives of its states. Names are resolved to indices once (bind time); the

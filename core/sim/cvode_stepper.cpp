@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // SUNDIALS CVODE (BDF, Newton with a dense finite-difference Jacobian): the ground truth.
 // Absolute tolerances are per state: atol * nominal magnitude (1e5 Pa for pressures, ...).
 #include <cvode/cvode.h>

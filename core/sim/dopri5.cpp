@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Adaptive Dormand-Prince 5(4) with FSAL and a standard PI-free step controller. It lands exactly
 // on every requested output time (the step is shortened to hit it), so no dense output is needed.
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Adaptive L-stable ESDIRK (SUNDIALS ARKODE, ARKStep with the ESDIRK324L2SA_4_2_3 table: four
 // stages, order 3 with an embedded order-2 error estimate, L-stable and stage-accurate; Kennedy &
 // Carpenter 2016). Newton with a dense finite-difference Jacobian, as CVODE here. The engine

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Base of the fixed-step steppers: the outer-step loop with the per-step state check, the
 // projection of bounded states and the held-pressure methods' update after every step.
 #pragma once

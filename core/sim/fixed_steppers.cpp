@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Explicit Euler and classical RK4 at a fixed step: the seeds' reference integrators.
 // Algebraic / inner-loop pressure methods are updated once per step (beginStep) and held
 // constant during the stages, as in the seeds.

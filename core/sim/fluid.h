@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Effective bulk modulus models. SI units.
 #pragma once
 

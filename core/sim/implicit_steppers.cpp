@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Fixed-step implicit steppers over the whole state: backward Euler (order 1) and Alexander's
 // two-stage SDIRK (order 2, L-stable, stiffly accurate). Both are what a real-time simulator
 // runs when a circuit is stiff: the step is chosen for accuracy, not stability, and the cost per

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Comparison of a trace with a reference trace on the reference's time grid (linear
 // interpolation of the other trace): RMSE, RRMSE = 100*RMSE/mean|x_ref| (the seeds' intended
 // definition, notes/000_001 §0: the printed sum in the denominator is a misprint), max abs error.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Plain description of a circuit as the engine needs it: component instances with parameter
 // values, wires between ports, fluid, and the solver settings of one configuration. core/model
 // produces it from the document; tests build it directly.

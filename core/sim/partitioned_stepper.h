@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Fixed-step RK4 / Euler over the parallel partitions of a System (notes/003 §3): per step a
 // fork-join for the stages, one for the evaluation and TLM solve of the new state, one for the
 // waves of the next step. Bit-identical to the serial stepper of the same name.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Automatic partitioning for parallel stepping (notes/003 §3.3-3.5, simplified for shared
 // memory): coupling groups (components joined by non-TLM nodes, mechanics or signals; the two
 // ends of a long enough TLM line count as two) are kept together, weighted by their measured evaluation cost, and split into contiguous runs of the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Parallel partitions of a System (notes/003 §3): components that only meet at TLM nodes see
 // each other's waves from the previous step, so their states can be stepped concurrently. Each
 // partition owns the hot components, node/mechanical states and TLM solves of its side; the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // How the pressure of one hydraulic node is solved. Every capacitive node owns one method object;
 // the system and the steppers never branch on the method's name (ARCHITECTURE §3).
 //

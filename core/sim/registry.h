@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The component types the engine knows. Built once and passed explicitly (no global state).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The one check of a configuration's solver settings against the stepper and method specs:
 // the builder reports these issues as build errors, the configuration editor shows them while
 // the user edits (without building). Numeric ranges of single fields (dt > 0, ...) stay with the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Runs one configuration of a compiled System: steps it, samples the probes at the record
 // interval, watches for divergence and reports it with the node, the time and a hint.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Declare-once component specifications: ports, parameters, states and documentation.
 // The palette, property editor, file format, compiler and the registry-wide test all read these.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Steppers (odeint-shaped): advance a System's state. Fixed-step steppers call the pressure
 // methods' beginStep() once per outer step; adaptive ones integrate to the requested time.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Steppers declared once: what each one is and what it supports. The registry holds these
 // (Registry::steppers()); the builder, the settings check, the stiffness guidance, the
 // configuration editor and the CLI read them instead of testing stepper names.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the SUNDIALS-backed steppers (CVODE, ARKODE's ESDIRK) share: the context, the state and
 // per-state absolute-tolerance vectors, the dense matrix and linear solver, the right-hand side
 // and error callbacks, and the bounds check after each advance. Each stepper creates and frees its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A compiled circuit: components bound to nodes, the evaluation order, the state layout and the
 // right-hand side of the ODE system. Immutable in structure after building; the scratch arrays
 // make rhs() allocation-free. One System per running configuration (not thread-shared).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Accuracy guidance for a volume solved by TLM (notes/003 §1.3): the parasitic inertance the
 // method adds, how it compares with the physical inertance of the adjoining lines, and the step
 // that keeps the parasitic pressure Ppar ~ I*|dq/dt| below a target.

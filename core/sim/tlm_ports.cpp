@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // System side of transmission line modelling (notes/003 §1.6, §1.9): every flow port of a TLM
 // node gets its own pressure slot; at the start of each step the components on such ports are
 // solved against the Thevenin sources p = c - Z*q (closed form where the component has one,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The x86 AVX upper-register state of the calling thread, and the guard that cleans it before
 // engine code runs.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "worker_pool.h"
 
 #include "vector_state.h"

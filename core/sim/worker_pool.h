@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Fork-join pool for lock-step parallel stepping: run(job) calls job(k) for k = 0..n-1, k = 0 on
 // the caller, and returns when all are done. One run() costs two atomic hand-overs per worker.
 // Waiters spin for up to spinMicros (a step of a long circuit takes tens of microseconds, and a

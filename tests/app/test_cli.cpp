@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // hydrostiff-cli as a user runs it: exit codes, messages, CSV files.
 #include <QJsonDocument>
 #include <QJsonObject>

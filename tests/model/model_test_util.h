@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Shared by the document tests: the registry, and a small valid circuit to mutate.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // "default_method" of a configuration (the Hopsan-style every-volume-TLM option) and the parallel
 // partition keys "threads" / "partition": read, written, round-tripped, validated, compiled into
 // the engine settings and used by the builder and the stepper.

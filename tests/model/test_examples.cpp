@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Every shipped example loads without error, round-trips byte for byte, builds, and runs a short
 // stretch of its reference configuration; and it is laid out so that it draws well.
 #include <QtTest>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Bad input gives clear errors that name the thing and its JSON path; every error is reported,
 // not only the first; nothing crashes.
 #include <QtTest>

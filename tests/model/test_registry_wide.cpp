@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Every registered component type can be placed in a circuit, saved, loaded back, built and
 // simulated. The circuit around the type is generated from its spec alone: hydraulic ports each
 // get their own Volume, mechanical ports a Mass, required signal inputs a Constant, and every

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Serialization is deterministic and lossless: unknown keys survive, numbers keep full precision,
 // parameters stay as the user wrote them, and the compile step maps every field.
 #include <QtTest>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Saving is atomic: a failed save says why and leaves whatever was at the path untouched.
 #include <QtTest>
 

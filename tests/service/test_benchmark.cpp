@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Benchmark tables: definitions read from a circuit file with errors that name the key, sweeps
 // that set the swept parameters, and the papers' configurations of the example files behaving
 // as the papers report (short spans; the full-length tables are benchmarks, docs/validation.md).

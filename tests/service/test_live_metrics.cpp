@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // LiveMetrics against sim::compareTraces: fed in uneven chunks while "both runs go on", the final
 // errors equal the batch computation bit for bit and the error trace is config - reference on the
 // reference grid; nothing is compared before the other trace has reached it.

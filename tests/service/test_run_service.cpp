@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // RunService: configurations run concurrently and stream exactly the samples of a direct engine
 // run; Stop ends every worker within 100 ms; a diverging configuration fails alone; queueing
 // beyond the thread limit; a full ring falls back to the complete trace; run history.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // SampleRing: order, wrap-around, the drop-when-full policy, and a real producer thread against a
 // consumer (every record arrives whole, in order, and pushed == consumed + dropped).
 #include <QtTest>

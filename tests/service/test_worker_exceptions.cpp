@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // No exception escapes a worker thread (issue 13): a component that throws std::logic_error in
 // the middle of a run (a test double standing for a bug in component code) makes that run fail
 // with the message, through runComparison's threads, the run service's workers and the

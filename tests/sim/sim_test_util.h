@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Small helpers shared by the engine tests: netlist shorthand, building, running, and the
 // circuits of notes/000_001 that several tests use.
 #pragma once

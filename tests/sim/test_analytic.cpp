@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Analytic cases: the engine against closed-form solutions.
 //  - laminar fill of one volume: p = ps*(1 - exp(-t/tau)), tau = V/(Be*G)
 //  - turbulent fill: sqrt(ps - p) = sqrt(ps) - Be*k*t/(2V) until p reaches ps

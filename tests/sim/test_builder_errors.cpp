@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The builder reports every problem with a message that names the component, port or parameter.
 #include <QtTest/QtTest>
 

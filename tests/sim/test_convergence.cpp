@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Convergence orders of the fixed-step steppers and agreement of the adaptive ones.
 //  - RK4: the error against a fine reference falls ~16x per halving of the step; Euler ~2x
 //    (smooth nonlinear case: three-orifice circuit started off its steady state, all pressure

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The adaptive L-stable ESDIRK stepper (esdirk3, SUNDIALS ARKODE ESDIRK324L2SA): converges to the
 // analytic solution as the tolerance tightens, takes far fewer steps than the explicit adaptive
 // stepper on a stiff circuit, and meets the input discontinuities of a switching circuit as

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The hand-fused Circuit 1 of tools/bench and the engine running examples/circuit1_fcv.hydro.json
 // (loaded from the file, so the fused code's hard-coded parameters are checked against the
 // example's) integrate the same equations: RK4 at the example's reference step (1e-6 s) over the

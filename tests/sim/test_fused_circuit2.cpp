@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The hand-fused Circuit 2 of tools/bench and the engine's Circuit 2 netlist integrate the same
 // equations: RK4 at 1e-5 s over 2.2 s (the valve opens, extends the cylinder, switches to -5 V at
 // 1 s and back to +8 V at 2 s) agrees to rounding in x and p_v.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Layering (ARCHITECTURE §2/§3): core/ never uses widgets or plotting, and the engine core/sim
 // does not include Qt at all. Scans the source tree given by HS_SOURCE_DIR.
 #include <QtTest/QtTest>

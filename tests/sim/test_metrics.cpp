@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // compareTraces against values worked out by hand (not a second copy of its formula): RMSE,
 // RRMSE = 100 RMSE / mean|x_ref| over the reference's samples, max |error|, the other trace
 // interpolated linearly on the reference grid, only the span both traces cover.

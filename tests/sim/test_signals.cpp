@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Signal sources: values at chosen times (Table, Square, SmoothTransition, Sine, Ramp, Step) and
 // the seeded pseudo-random multilevel signal (deterministic per seed, different between seeds,
 // held for a period, within its range / on its levels).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Run driver behaviours: recording at the record interval whatever the step, step and evaluation
 // counts, the stop flag, divergence reports (node, time, hint), probe and option errors,
 // adaptive steppers landing on input discontinuities.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The declared specs against the objects they describe: every stepper spec makes its stepper
 // (same name, fixed/adaptive as declared), every method spec's needsFixedStep matches the
 // created method, the components that host a pressure method give their node a constant

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The checkable numbers of notes/000_001 §6:
 //  item 1  Circuit 1 Jacobian at the exact steady state: p1, p2, kappa 1.29 / 77.8, fast eigenvalue
 //  item 2  three-orifice kappa 3.0 / ~134 at the equal-drop steady state; fast eigenvalue with log10 Be

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Three-orifice series circuit, 50 s from zero pressure with a constant 10 MPa supply
 // (notes/000_001 §2.4 and §6 item 3):
 //  - V2 = 1e-3: RK4 at 1e-3 s and at 1e-4 s give the same p2 (and match CVODE)

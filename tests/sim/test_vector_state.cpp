@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The engine cleans the AVX upper-register state of the thread it runs on (sim/vector_state.h).
 // A thread started by a thread whose upper state is in use inherits that state; on Intel cores
 // with AVX-512 every SSE instruction then runs slowly (the GUI ran the engine ~9x slower than the

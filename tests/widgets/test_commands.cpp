@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Every undo command: redo then undo returns the document to the same serialized bytes, redo
 // again gives the edited bytes (ARCHITECTURE §6). Compound gestures (delete with wires, paste,
 // rotate a selection, split a wire) are one undo step.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Configurations dock's TLM fields, driven by QTest input events: the default method (with
 // its parameters), threads and the partition by hand; each edit is one undo step that restores
 // the exact bytes; save -> reload keeps the values and the engine runs the result. The "all

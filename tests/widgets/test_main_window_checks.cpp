@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Issue 13, the main window: the status bar's circuit check says what the builder would say, and
 // the status-bar progress after a run says how it ended.
 #include <QtTest>
@@ -302,7 +303,7 @@ private slots:
     void clickProbesNameVolumes() {
         const hs::model::Circuit c = test::loadExample("three_orifice.hydro.json");
         const auto cp = addClickProbes(c, test::registry());
-        for (const QString& v : {"V1", "V2"})
+        for (const char* v : {"V1", "V2"})
             for (const QString& n : cp.byComponent.at(v)) QVERIFY2(!n.startsWith("p O"), qPrintable(n));
         // A circuit without probes of its own: every volume node is "p <volume>".
         hs::model::Circuit bare = c;
@@ -311,7 +312,7 @@ private slots:
         QStringList added;
         for (const auto& p : cp2.circuit.probes) added << p.name;
         QVERIFY2(added.contains("p V1") && added.contains("p V2"), qPrintable(added.join(", ")));
-        for (const QString& v : {"V1", "V2"})
+        for (const char* v : {"V1", "V2"})
             for (const QString& n : cp2.byComponent.at(v)) QVERIFY2(!n.startsWith("p O"), qPrintable(n));
     }
 
@@ -483,7 +484,7 @@ private slots:
             return out;
         };
         QCOMPARE(crossings(), QStringList());
-        for (const QString& id : {"V1", "O2", "V2"}) {
+        for (const QString id : {"V1", "O2", "V2"}) {
             w->scene().clearSelection();
             w->scene().componentItem(id)->setSelected(true);
             w->scene().rotateSelection();

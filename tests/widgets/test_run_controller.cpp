@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Run, watch and compare in the editor's main window, as a user does it: Circuit 2 opened, Run
 // pressed (every configuration runs, the document stays editable and the run does not see the
 // edit), the run dock and the status-bar progress; the finished window kept as

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Scene-model consistency: the canvas holds exactly one item per component and per wire, at the
 // document's poses and port positions, through adds, removes, moves, undo and redo.
 #include <QtTest>

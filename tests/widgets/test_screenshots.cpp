@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Each example opened in the main window and zoomed to fit, rendered offscreen to PNG (kept in
 // the build folder as a CI artefact): the image is not blank, every component is inside the
 // scene's content and the visible area, and no symbol or label overlaps another symbol.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A scripted editing session driven by QTest input events, as a new user would do it: place
 // three components from the library, wire them, type a parameter with its unit, pick the small
 // volume's pressure method, save, reload and compare. Also autosave -> recovery.

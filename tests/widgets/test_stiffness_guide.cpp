@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The method picker's guidance against the closed form: a volume V between two laminar
 // restrictions G1, G2 (supply and tank held) has tau = V/(Be*(G1+G2)); RK4 is stable up to
 // 2.785/|lambda| and explicit Euler up to 2/|lambda| with lambda = -1/tau.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Every registered type has an SVG symbol whose port ids are exactly its declared ports, with
 // the anchors on the 10 px grid and on the symbol's outline region.
 #include <QtTest>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Unit parsing and formatting of the property editor: values typed in trade units land in SI.
 #include <QtTest>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Shared by the widget tests: the registry, a document with a small circuit, the examples.
 #pragma once
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Engine vs hand-fused C++ (same equations, same RK4 step, results equal to rounding):
 #   Circuit 2, 20 s, RK4 1e-5 (examples/circuit2_pcv, tools/bench/fused_circuit2.h)
 #   Circuit 1, C1_DURATION s (default 5), RK4 1e-6, the example's reference configuration

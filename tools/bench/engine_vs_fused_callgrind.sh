@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Engine vs hand-fused C++, counted in instructions (valgrind --tool=callgrind): load-independent,
 # unlike engine_vs_fused.sh's wall times. Counts only the integration: hs::sim::simulate() in
 # hydrostiff-cli and hs::bench::fusedCircuitN() in the fused programs (--toggle-collect), so

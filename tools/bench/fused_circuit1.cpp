@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // hs-fused-circuit1: the hand-fused Circuit 1 benchmark (see fused_circuit1.h).
 // Usage: hs-fused-circuit1 [duration_s = 10] [dt_s = 1e-6] [record_s = 1e-3] [csv_file]
 #include <cstdio>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Hand-fused Circuit 1 (notes/000_001 §2.1, Pub I; examples/circuit1_fcv.hydro.json): the 5 ODEs
 // of the 2-way flow control valve (pressure compensator + control throttle) between a
 // PRMS-driven supply and a volume draining to the tank through a fixed orifice and a PRMS-switched

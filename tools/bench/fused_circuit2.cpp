@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // hs-fused-circuit2: the hand-fused Circuit 2 benchmark (see fused_circuit2.h).
 // Usage: hs-fused-circuit2 [duration_s = 20] [dt_s = 1e-5] [record_s = 1e-3] [csv_file]
 #include <cstdio>

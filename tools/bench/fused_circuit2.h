@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Hand-fused Circuit 2 (notes/000_001 §2.2, dissertation parameters): the 9 ODEs of the
 // pressure-compensated 4/3 proportional valve driving a differential cylinder, written out in one
 // function with fixed-step RK4. It is the speed yardstick for the engine: exactly the equations of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The command line and the clocks the hand-fused benchmark programs share:
 // hs-fused-circuitN [duration_s] [dt_s] [record_s >= dt_s] [csv_file]
 #pragma once

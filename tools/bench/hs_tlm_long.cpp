@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // hs-tlm-long: cost per step of the synthetic long TLM circuit (tlm_long_circuit.h) against its
 // length N, on 1 and 2 threads (parallel partitions cut at the TLM volumes), and a check that
 // both give bit-identical results. "T threads" always steps on the threads; "adaptive" is what

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // hs-vector-state FILE [--config NAME] [--duration T] [--repeat N]
 //
 // The regression benchmark of the GUI's 9x slowdown (docs/performance.md): a thread started by a

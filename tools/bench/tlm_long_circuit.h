@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Synthetic long circuit for the TLM / parallel-partition benchmark: a pressure source feeds a
 // chain of N segments to a tank. Segment k: TLM volume T<k> (0.1 ml) -> turbulent orifice a<k>
 // (1 mm, laminar below 1 bar, so it is solved by the bracketed root) -> integrated volume I<k>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer target for the circuit loader (tools/fuzz.sh builds and runs it): bytes -> JSON ->
 // Circuit (parseCircuit: reader, migrations, validator) -> for every configuration the engine's
 // netlist and solver settings -> build() (compile). Crashes, sanitizer reports and hangs are

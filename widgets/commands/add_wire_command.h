@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Connects two ports (one wire, at a list position so that undo/redo keep the file order).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Replaces the list of solver configurations (add, rename, duplicate, delete, mark reference,
 // stepper settings, per-volume methods). Edits carrying the same non-empty merge key (one field
 // typed over repeatedly) merge into one undo step.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Moves, rotates or flips a set of components as one step; wires whose both ends move carry
 // their bend points along. Consecutive nudges of the same selection merge.
 #pragma once

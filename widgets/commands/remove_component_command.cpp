@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "remove_component_command.h"
 
 #include "model/circuit_document.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Deletes one component together with everything that names it: its wires, its method
 // overrides in the solver configurations and its probes. Undo puts each back where it was.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Removes one wire; undo puts it back at the same list position.
 #pragma once
 

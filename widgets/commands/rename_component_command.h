@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Changes a component's id and every reference to it (wires, probes, method overrides).
 #pragma once
 

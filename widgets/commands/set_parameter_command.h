@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Sets (or clears back to the spec default) one parameter of one component. Typing over the same
 // field several times in a row merges into one undo step.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Changes the circuit-level settings (name, description, fluid, simulation span, bounds). Edits
 // of the same field in a row merge.
 #pragma once

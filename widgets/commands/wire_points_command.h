@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Moves, adds or removes the bend points of one wire.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Probes a GUI run adds so that a click on any component shows its traces (probe on click): the
 // pressure of every hydraulic node and the position of every mechanical node that no probe of
 // the file records yet, and the iterations per record interval of every volume that some

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The numbers of a run, live while it goes and final after: what each configuration cost (wall
 // time, steps, real-time factor, speed-up against the reference), how far each probe is from the
 // reference (RMSE, RRMSE %, max |error|, in the plots' display units) and what the pressure

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The plot side of the run workspace: which probes to draw and which configurations to show
 // (two checkable lists in a narrow column, so that ten configurations do not widen the window),
 // box zoom / reset view, the stacked TracePlot, and the cursor read-out line.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Exports of a run. The CSV files are written by the same core/service writers as
 // `hydrostiff-cli compare` (one header row "name [unit]", '.' decimals, shortest round-trip
 // numbers, atomic); plot images go to PNG, SVG or PDF by the file's suffix, also atomically

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Progress of a run, one row per configuration: a bar of simulated time over duration, wall time,
 // real-time factor and ETA, the state; under its row the builder's warnings (a warning sign
 // before the name, the full text as its tooltip and in amber under the row: non-fatal, the run

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Shared look of the run widgets: one colour per configuration (the same in plots, legend, run
 // panel and metrics table), and the display units of the plots (the data stay SI; the axes show
 // the units hydraulics people read: bar, L/min, mm).

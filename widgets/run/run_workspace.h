@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Run, watch and compare, in one widget to dock in the main window: a tool bar (Run, Stop,
 // Export), the plots, the run panel and the metrics table, fed by a RunService about 30 times a
 // second (one drain, one replot per tick). The editor hands over its circuit with setCircuit()

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The stacked comparison plot: for every chosen probe a value plot with every configuration
 // overlaid (the reference thin and dark on top, the others in their colour beneath) and, under
 // it, the error plot (configuration minus reference). All plots share the time axis. Data are

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Placing a component chosen in the library: the next click on the canvas puts it there
 // (on a wire, a volume splits the wire). Escape or a right click gives up.
 #pragma once

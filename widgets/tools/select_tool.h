@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The default tool: click selects, drag moves (one undo step on release), a press on a port
 // hands over to the wire tool.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A canvas tool: a small state object that gets the scene's mouse and key events first
 // (ARCHITECTURE §5: tools are objects, not a mode switch inside the scene). Returning false lets
 // the scene's default handling (selection, moving) run.

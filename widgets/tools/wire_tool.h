@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Drawing a wire: from the port where the drag started to the port where it is released. A port
 // of another domain, an output joined to an output, or a pair already connected is refused and
 // the tooltip at the cursor says why.

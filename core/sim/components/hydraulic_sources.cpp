@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Pressure source, flow source, tank and the N-port volume.
 #include <cmath>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Mechanical components on a translational node: mass, LuGre friction, viscous friction, spring,
 // force source. Forces are written as the force ON the node (positive = extending direction).
 #include <cmath>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Fixed orifices: turbulent (square-root law) and laminar.
 #include <cmath>
 

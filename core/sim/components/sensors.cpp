@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Sensors: turn node values into signals.
 #include "../component.h"
 #include "../registry.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Signal blocks: gain, sum, P/PI controller.
 #include <algorithm>
 

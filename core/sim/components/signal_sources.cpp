@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Signal sources: constant, step, ramp, sine, square/pulse, seeded pseudo-random multilevel,
 // piecewise-linear table, smooth C^k polynomial transition.
 #include <algorithm>

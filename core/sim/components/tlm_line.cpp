@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Transmission line (notes/003 §1.2, §1.4): a lossless pipe whose ends exchange the wave
 // variables c = p + Zc*q after the physical delay T = L/c, optionally through the alpha filter
 // (with Z' = Zc/(1 - alpha) so that the line keeps its capacitance) and split into segments,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Valves: pressure compensator, control throttle, 2/2 on/off, 4/3 proportional directional valve,
 // shuttle, check and relief valves.
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Common base of the methods that hold the node pressure themselves (everything but integrate):
 // held value, previous values, update timing, failure policy, and the safeguarded scalar solve
 // they share.

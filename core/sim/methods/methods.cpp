@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The pressure methods a volume can pick, each declared once with its parameters (defaults from
 // the papers) and registered here.
 #include "methods.h"

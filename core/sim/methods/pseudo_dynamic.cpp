@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Pseudo-dynamic solvers (PDS): an inner loop relaxes the node pressure towards the balance of
 // its flows by integrating dp/dt = Be(p)/V_pseudo * Q(p) with RK4 at an inner step, the outer
 // system frozen. notes/000_001 §3.2 (classic, Aman & Handroos) and §3.3 (advanced, Pub I).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Transmission line modelling of a volume (notes/003 §1.3-1.4, §1.8): the node becomes a C-type
 // element. Each flow port k sees a Thevenin source p_k = c_k - Z*q_k (q_k into the component)
 // with a wave c_k that left the other ports one step earlier; the system solves the components

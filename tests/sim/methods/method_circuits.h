@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Circuits shared by the pressure-method tests.
 #pragma once
 

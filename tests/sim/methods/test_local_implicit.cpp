@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Local implicit (backward Euler / trapezoidal on one node).
 #include <QtTest>
 

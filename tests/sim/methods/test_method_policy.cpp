@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What every pressure method shares: parameter checks, fixed-step requirement, failure policy,
 // update timing, and mixing methods in one circuit.
 #include <QtTest>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Pseudo-dynamic inner loops (classic and advanced).
 #include <QtTest>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Variable volume as a TLM element (notes/003 §1.8): a change of Z (chamber volume, Be, dt) is
 // compensated so that the mean pressure and the port-to-port flows are kept (eqs. 3.7-3.11, §7
 // item 2), and a cylinder chamber solved by TLM follows the integrated reference.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // TLM volumes in the seeds' circuits: mixed with integrated volumes, every volume TLM (the
 // Hopsan-style configuration), and the generic Newton solve for components without a closed form.
 #include <QtTest>

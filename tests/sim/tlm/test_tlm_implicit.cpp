@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // TLM volumes with the implicit fixed-step steppers (backward Euler, SDIRK2): the waves are
 // formed once per outer step (System::beginStep after the step), never per Newton iteration or
 // stage, so the implicit steppers integrate the remaining states against port pressures held

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The TlmLine component: physical delay, lossless propagation, segments, filter damping.
 #include <QtTest>
 

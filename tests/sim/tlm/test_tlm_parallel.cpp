@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Parallel partitions cut at TLM volumes: coupling groups, automatic and manual partitioning,
 // and runs on 2 threads that are bit-identical to the serial run.
 #include <QtTest>

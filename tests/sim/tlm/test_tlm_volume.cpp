@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The TLM volume method against the thesis' relief-valve line (notes/003 §2.1, §7 items 1-5)
 // and against the trapezoidal rule it is equivalent to (Appendix B).
 #include <QtTest>

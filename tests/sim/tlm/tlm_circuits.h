@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Circuits and exact solutions shared by the TLM tests (notes/003 §2.1).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The GUI's engine run and `hydrostiff-cli run` of the same configuration, in a separate process,
 // do the same steps and give the same samples, bit for bit. The GUI's run is started from a main
 // thread whose AVX upper state is in use (as Qt/GL left it in the real GUI), so that its workers

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Exports from a run made by the run service, under a German locale (',' decimals) for both Qt
 // (QLocale::setDefault) and C (setlocale LC_NUMERIC): the CSV files parse back to the run's
 // numbers within 1e-12 relative, carry "name [unit]" headers and '.' decimals; the metrics CSV

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The run workspace end to end, offscreen: a finished Circuit 2 comparison (every configuration
 // of examples/circuit2_pcv.hydro.json) leaves traces of every configuration in the plot area
 // (checked on the pixels of a grab, which is kept as run_workspace_circuit2.png in the build

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The plot fed from synthetic sample rings, as the workspace feeds it: a producer thread per
 // configuration pushes samples, a ~30 Hz timer drains the rings into traces, extends the live
 // errors and calls append(). Every sample ends up as a point, and the plot replots once per tick

@@ -56,6 +56,16 @@ class TestMainWindowChecks : public QObject {
         if (!QTest::qWaitForWindowExposed(w.get())) return nullptr;
         return w;
     }
+    // A shown window with examples/three_orifice.hydro.json open; null (with a warning) if it fails.
+    std::unique_ptr<MainWindow> threeOrificeWindow() {
+        auto w = makeWindow();
+        QString err;
+        if (!w || !w->openExample(QDir(HS_EXAMPLES_DIR).filePath("three_orifice.hydro.json"), &err)) {
+            qWarning("cannot open three_orifice.hydro.json: %s", qPrintable(err));
+            return nullptr;
+        }
+        return w;
+    }
     // three_orifice.hydro.json with its last wire removed: every load check passes, but a port is
     // left open and the builder refuses the circuit in every configuration.
     QString brokenFile() {
@@ -77,10 +87,9 @@ private slots:
 
     // "circuit valid" only when every configuration compiles.
     void checkSaysWhatTheBuilderSays() {
-        auto w = makeWindow();
+        auto w = threeOrificeWindow();
         QVERIFY(w);
         QString err;
-        QVERIFY2(w->openExample(QDir(HS_EXAMPLES_DIR).filePath("three_orifice.hydro.json"), &err), qPrintable(err));
         w->flushCheck();
         QVERIFY2(w->checkText().contains("circuit valid"), qPrintable(w->checkText()));
 
@@ -139,10 +148,8 @@ private slots:
     // Issue 13: a refused value leaves a red message; clearing the field back to its default
     // (or retyping what it shows) takes the message away and gives the field its tooltip back.
     void clearedFieldDropsStaleMessage() {
-        auto w = makeWindow();
+        auto w = threeOrificeWindow();
         QVERIFY(w);
-        QString err;
-        QVERIFY2(w->openExample(QDir(HS_EXAMPLES_DIR).filePath("three_orifice.hydro.json"), &err), qPrintable(err));
         w->scene().componentItem("V1")->setSelected(true);
         QCoreApplication::processEvents();
         // A parameter the file leaves at its default.
@@ -173,10 +180,9 @@ private slots:
 
     // Issue 13: "Paste 1 components" in History.
     void pasteOneComponentHistoryText() {
-        auto w = makeWindow();
+        auto w = threeOrificeWindow();
         QVERIFY(w);
         QString err;
-        QVERIFY2(w->openExample(QDir(HS_EXAMPLES_DIR).filePath("three_orifice.hydro.json"), &err), qPrintable(err));
         w->scene().clearSelection();
         w->scene().componentItem("V1")->setSelected(true);
         std::unique_ptr<QMimeData> mime(w->scene().copySelection());
@@ -319,10 +325,8 @@ private slots:
     // Issue 13: V = 0 was accepted by the field (inside the spec's bounds 0 .. 10 m3) but the
     // volume refuses it (guidance, builder). The field refuses it now, with the reason.
     void fieldRefusesWhatTheComponentRefuses() {
-        auto w = makeWindow();
+        auto w = threeOrificeWindow();
         QVERIFY(w);
-        QString err;
-        QVERIFY2(w->openExample(QDir(HS_EXAMPLES_DIR).filePath("three_orifice.hydro.json"), &err), qPrintable(err));
         w->scene().componentItem("V1")->setSelected(true);
         QCoreApplication::processEvents();
         auto* field = w->properties().findChild<QuantityEdit*>("param_V");
@@ -408,10 +412,8 @@ private slots:
     // Issue 13: the selected wire stands out (it was a slightly lighter blue on a blue line):
     // selecting it changes a band several pixels wide along its whole length.
     void selectedWireStandsOut() {
-        auto w = makeWindow();
+        auto w = threeOrificeWindow();
         QVERIFY(w);
-        QString err;
-        QVERIFY2(w->openExample(QDir(HS_EXAMPLES_DIR).filePath("three_orifice.hydro.json"), &err), qPrintable(err));
         WireItem* wire = w->scene().wireItems().front();
         QVERIFY(wire);
         const QRectF area = wire->sceneBoundingRect().adjusted(-4, -4, 4, 4);
@@ -436,10 +438,8 @@ private slots:
 
     // Issue 13: dragging a wire from a port does not rubber-band-select the components it passes.
     void wireDragSelectsNothing() {
-        auto w = makeWindow();
+        auto w = threeOrificeWindow();
         QVERIFY(w);
-        QString err;
-        QVERIFY2(w->openExample(QDir(HS_EXAMPLES_DIR).filePath("three_orifice.hydro.json"), &err), qPrintable(err));
         QCoreApplication::processEvents();
         w->scene().clearSelection();
         ComponentItem* supply = w->scene().componentItem("supply");
@@ -461,10 +461,8 @@ private slots:
     // Issue 13: after a rotation no wire runs through a symbol (the router took the horizontal
     // leg first, through the body of a component whose port now points up or down).
     void wiresAvoidSymbolsAfterRotation() {
-        auto w = makeWindow();
+        auto w = threeOrificeWindow();
         QVERIFY(w);
-        QString err;
-        QVERIFY2(w->openExample(QDir(HS_EXAMPLES_DIR).filePath("three_orifice.hydro.json"), &err), qPrintable(err));
         auto crossings = [&] {
             QStringList out;
             for (const WireItem* wi : w->scene().wireItems()) {

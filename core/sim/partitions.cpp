@@ -164,7 +164,7 @@ std::string System::setPartitions(const PartitionUnits& u, const std::vector<int
     for (int i : boundedStates_) parts_[static_cast<size_t>(partOfState[static_cast<size_t>(i)])].boundedStates.push_back(i);
     for (Part& p : parts_) {
         p.scratchDy.assign(states.size(), 0.0);
-        p.ctx = WaveContext{e_, {}, {}, 0, {}};
+        p.ctx = WaveContext{e_, 0, {}};
     }
     return {};
 }
@@ -187,7 +187,8 @@ void System::rhsPartition(int k, double t, const double* y, double* dy) {
     }
     for (Component* c : part.hot) c->eval(e);
     for (const auto& [c, end] : part.hotEnds) c->evalEnd(e, end);
-    for (int i : part.nodes) nodeDerivative(hotNodes_[static_cast<size_t>(i)], p, dy);
+    for (int i : part.nodes)
+        if (hotNodes_[static_cast<size_t>(i)].derivativeWork) nodeDerivative(hotNodes_[static_cast<size_t>(i)], p, dy);
     for (int m : part.mech) mechDerivative(hotMech_[static_cast<size_t>(m)], y, dy);
 }
 

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "fluid.h"
 #include "spec.h"
 
 namespace hs::sim {
@@ -119,6 +120,15 @@ public:
     // After the solve: port pressures p and flows q (into the components) at this step, and the
     // chamber volume rate dV/dt; forms the waves of the next step.
     virtual void updateWaves(const double* /*p*/, const double* /*q*/, double /*dvol*/) {}
+    // The end of an exchange step in one call: updateWaves(), then prepareWaves() for the next
+    // step with the bulk modulus at the new node pressure, which it returns.
+    virtual double finishWaves(const double* p, const double* q, double dvol, double dt, double vol, const BulkModulus& be,
+                               double* c, double* z) {
+        updateWaves(p, q, dvol);
+        const double pn = pressure(nullptr);
+        prepareWaves(dt, vol, be(pn), c, z);
+        return pn;
+    }
     // Exchange every n-th step (tlm `exchange` > 1, notes §3.7): only every n-th finish takes
     // the ports' pressures and flows (updateWaves, prepareWaves: waves, node pressure, Ppar, Z);
     // the finishes in between only give each port the wave interpolated between the last two

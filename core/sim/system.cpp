@@ -71,7 +71,7 @@ void System::allocate() {
         if (!node.method) continue;
         NodeHot h{node.method.get(), &node.be, node.vConst, 0.0, static_cast<int>(n), 0, 0, 0, 0,
                   node.method->pressureStateIndex(), node.method->stateCount() > 0,
-                  node.method->continuityState()};
+                  node.method->continuityState(), false};
         h.portBegin = static_cast<int>(hotPorts_.size());
         // Ports of static components carry a constant flow (zero for volumes): summed once.
         for (int g : node.ports) {
@@ -82,6 +82,7 @@ void System::allocate() {
         h.varBegin = static_cast<int>(hotVarPorts_.size());
         hotVarPorts_.insert(hotVarPorts_.end(), node.variablePorts.begin(), node.variablePorts.end());
         h.varEnd = static_cast<int>(hotVarPorts_.size());
+        h.derivativeWork = h.hasStates || h.varBegin != h.varEnd;
         vol_[n] = node.vConst;  // constant-volume nodes keep this; variable ones update per rhs
         dvol_[n] = 0.0;
         hotNodes_.push_back(h);
@@ -107,7 +108,9 @@ void System::initialState(double* y) {
     resetWaveSlots();
 }
 
-void System::rhs(double t, const double* y, double* dy) {
+void System::rhs(double t, const double* y, double* dy) { rhsOver(hotOrder_, t, y, dy); }
+
+void System::rhsOver(const std::vector<Component*>& list, double t, const double* y, double* dy) {
     e_.t = t;
     e_.y = y;
     e_.dy = dy;
@@ -117,9 +120,10 @@ void System::rhs(double t, const double* y, double* dy) {
         x_[m] = y[hotMech_[m].y];
         v_[m] = y[hotMech_[m].y + 1];
     }
-    evalComponents();
+    for (Component* c : list) c->eval(e_);
     if (!stageNodes_.empty()) updateStageMethods(t);
-    for (const NodeHot& h : hotNodes_) nodeDerivative(h, p, dy);
+    for (const NodeHot& h : hotNodes_)
+        if (h.derivativeWork) nodeDerivative(h, p, dy);
     for (const MechHot& m : hotMech_) mechDerivative(m, y, dy);
 }
 
@@ -151,9 +155,9 @@ void System::updateStageMethods(double t) {
 bool System::beginStep(double t, double dt, const double* y) {
     currentDt_ = dt;
     if (stepNodes_.empty() && waveNodes_.empty() && stepComps_.empty()) return true;
-    rhs(t, y, scratchDy_.data());
+    rhsOver(presolveOrder_, t, y, scratchDy_.data());
     if (!waveNodes_.empty() && !solveWavePorts(dt)) return false;
-    stepFlow_ = flow_;
+    if (!stepNodes_.empty()) stepFlow_ = flow_;  // only the held methods' NodeAccess reads it
     for (int n : stepNodes_) {
         NodeAccess acc(this, n, t, dt);
         PressureMethod* m = hyd[n].method.get();

@@ -171,6 +171,9 @@ private:
         int pressureState;  // >= 0: the pressure is this state (no virtual call needed)
         bool hasStates;
         bool continuity;  // derivative is Be/V*(q - dV/dt) into pressureState
+        // nodeDerivative() has something to do: states to differentiate or a chamber volume to
+        // sum (not so for a stateless method on a constant volume, e.g. a TLM volume)
+        bool derivativeWork;
     };
     struct MechHot {
         int y, portBegin, portEnd;
@@ -222,15 +225,22 @@ private:
     // against the Thevenin sources, and the waves of the next step.
     struct WaveNode {
         int node, slotBegin, slotEnd;
+        PressureMethod* method;  // hyd[node].method, read every step
+        bool variableVolume;     // a chamber on the node: its volume is summed at each exchange
     };
     struct WaveComp {
         int comp;
         std::vector<int> ports, slotIds;  // component-local port and its slot (not "slots": a Qt macro)
+        // Hydraulic ports on ordinary nodes (component-local port, node index): fixed pressures
+        // c = p, z = 0 of the solve; filled once the slots are bound.
+        std::vector<std::pair<int, int>> nodePorts;
+        // This component's Thevenin sources, one per port, at waveC_/waveZ_[theveninBegin + k]:
+        // zero except for the ports above (each solve writes the same entries).
+        int theveninBegin = 0;
     };
     // Scratch of one thread solving components against TLM nodes.
     struct WaveContext {
         Eval e;
-        std::vector<double> c, z;
         long iterations;
         std::string failure;
     };
@@ -247,6 +257,7 @@ private:
     std::vector<WaveComp> waveComps_;
     std::vector<int> slotPort_;
     std::vector<double> slotC_, slotZ_, slotQ_;
+    std::vector<double> waveC_, waveZ_;  // per wave component and port: c and z of its solve
     bool wavesPrepared_ = false;
     struct alignas(64) Part {  // own cache lines: the threads write their Part's context every stage
         std::vector<Component*> hot;
@@ -265,7 +276,16 @@ private:
     std::vector<Part> parts_;
     std::vector<int> sharedNodes_;  // wave nodes with ports in more than one partition
     bool cutLines_ = false;
-    void rhsNodes(const std::vector<int>* nodes, const std::vector<int>* mech, const double* y, double* dy);
+    // rhs() over the given evaluation list (hotOrder_ for the stages, presolveOrder_ before the
+    // wave solve of a step).
+    void rhsOver(const std::vector<Component*>& list, double t, const double* y, double* dy);
+    // Whether evaluating component c before the wave solve of a step can be seen by anything:
+    // not when it is a wave component whose every output the solve overwrites before anyone
+    // reads it (only hydraulic ports, no states, signal outputs, forces, volumes, step update
+    // or watching sensor).
+    bool presolveEvalObservable(int c) const;
+    std::vector<Component*> presolveOrder_;  // hotOrder_ without the unobservable wave components
+    WaveContext serialCtx_;                  // the serial wave solve's scratch (kept: no allocation per step)
     std::vector<Component*> stepComps_;
     long waveIterations_ = 0;
     bool isStaticPort(int g) const;

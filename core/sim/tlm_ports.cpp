@@ -22,7 +22,7 @@ void System::setupWavePorts() {
     for (size_t n = 0; n < hyd.size(); ++n) {
         PressureMethod* m = hyd[n].method.get();
         if (!m || !m->wavePorts()) continue;
-        WaveNode w{static_cast<int>(n), static_cast<int>(slotPort_.size()), 0};
+        WaveNode w{static_cast<int>(n), static_cast<int>(slotPort_.size()), 0, m, !hyd[n].variablePorts.empty()};
         for (int g : hyd[n].ports) {
             // Ports that never carry flow (the Volume itself, pilot ports of static parts) see
             // the node's mean pressure and take no part in the waves.
@@ -32,7 +32,7 @@ void System::setupWavePorts() {
             Component& c = *comps[ports[g].comp];
             c.node[ports[g].port] = base + slot;
             auto [it, fresh] = compEntry.emplace(ports[g].comp, waveComps_.size());
-            if (fresh) waveComps_.push_back({ports[g].comp, {}, {}});
+            if (fresh) waveComps_.push_back({ports[g].comp, {}, {}, {}, 0});
             waveComps_[it->second].ports.push_back(ports[g].port);
             waveComps_[it->second].slotIds.push_back(slot);
         }
@@ -41,8 +41,24 @@ void System::setupWavePorts() {
         m->initStates(hyd[n].p0, nullptr);
         waveNodes_.push_back(w);
     }
+    size_t theveninSize = 0;
+    for (WaveComp& w : waveComps_) {
+        const Component& c = *comps[static_cast<size_t>(w.comp)];
+        w.theveninBegin = static_cast<int>(theveninSize);
+        theveninSize += c.node.size();
+        for (int k = 0; k < static_cast<int>(c.node.size()); ++k)
+            if (c.spec->ports[static_cast<size_t>(k)].domain == Domain::Hydraulic && c.node[static_cast<size_t>(k)] >= 0 &&
+                c.node[static_cast<size_t>(k)] < base)
+                w.nodePorts.emplace_back(k, c.node[static_cast<size_t>(k)]);
+    }
     for (auto& c : comps)
         if (c->hasStepUpdate()) stepComps_.push_back(c.get());
+    waveC_.assign(theveninSize, 0.0);
+    waveZ_.assign(theveninSize, 0.0);
+    presolveOrder_.clear();
+    for (int c : order)
+        if (!comps[static_cast<size_t>(c)]->isStatic() && (!stageNodes_.empty() || presolveEvalObservable(c)))
+            presolveOrder_.push_back(comps[static_cast<size_t>(c)].get());
     if (!waveNodes_.empty() || !stepComps_.empty()) needsFixedStep_ = true;
     const size_t nSlots = slotPort_.size();
     p_.resize(static_cast<size_t>(base) + nSlots, 0.0);
@@ -51,6 +67,21 @@ void System::setupWavePorts() {
     slotZ_.assign(nSlots, 0.0);
     slotQ_.assign(nSlots, 0.0);
     resetWaveSlots();
+}
+
+bool System::presolveEvalObservable(int ci) const {
+    const bool waveComp = std::any_of(waveComps_.begin(), waveComps_.end(), [&](const WaveComp& w) { return w.comp == ci; });
+    if (!waveComp) return true;
+    const Component& c = *comps[static_cast<size_t>(ci)];
+    if (c.spec->states.size() > 0 || c.hasVariableVolume() || c.hasStepUpdate()) return true;
+    for (size_t k = 0; k < c.node.size(); ++k) {
+        const PortSpec& port = c.spec->ports[k];
+        if (port.domain == Domain::Mechanical) return true;
+        if (port.domain == Domain::Signal && port.dir == SignalDir::Out && c.node[k] >= 0) return true;
+    }
+    for (const auto& other : comps)
+        if (other->watchedPort >= c.portBase && other->watchedPort < c.portBase + static_cast<int>(c.node.size())) return true;
+    return false;
 }
 
 void System::resetWaveSlots() {
@@ -74,8 +105,10 @@ bool System::solveWavePorts(double dt) {
         for (const WaveNode& w : waveNodes_) prepareWaveNode(w, dt);
         wavesPrepared_ = true;
     }
-    WaveContext ctx{e_, {}, {}, 0, {}};
+    WaveContext& ctx = serialCtx_;
+    ctx.e = e_;
     ctx.e.dy = scratchDy_.data();
+    ctx.iterations = 0;
     for (const WaveComp& w : waveComps_)
         if (!solveWaveComp(w, ctx)) {
             failure_ = ctx.failure;
@@ -87,16 +120,15 @@ bool System::solveWavePorts(double dt) {
 
 bool System::solveWaveComp(const WaveComp& w, WaveContext& ctx) {
     Component& c = *comps[static_cast<size_t>(w.comp)];
-    const size_t np = c.node.size();
-    ctx.c.assign(np, 0.0);
-    ctx.z.assign(np, 0.0);
-    for (size_t k = 0; k < np; ++k)
-        if (c.spec->ports[k].domain == Domain::Hydraulic && c.node[k] >= 0) ctx.c[k] = p_[static_cast<size_t>(c.node[k])];
+    double* cc = waveC_.data() + w.theveninBegin;
+    double* zz = waveZ_.data() + w.theveninBegin;
+    for (const auto& [k, n] : w.nodePorts) cc[k] = p_[static_cast<size_t>(n)];
     for (size_t i = 0; i < w.ports.size(); ++i) {
-        ctx.c[static_cast<size_t>(w.ports[i])] = slotC_[static_cast<size_t>(w.slotIds[i])];
-        ctx.z[static_cast<size_t>(w.ports[i])] = slotZ_[static_cast<size_t>(w.slotIds[i])];
+        cc[w.ports[i]] = slotC_[static_cast<size_t>(w.slotIds[i])];
+        zz[w.ports[i]] = slotZ_[static_cast<size_t>(w.slotIds[i])];
     }
-    if (!c.solveThevenin(ctx.e, ctx.c.data(), ctx.z.data()) && !solveComponentGeneric(w, ctx)) {
+    const bool solved = c.solveThevenin(ctx.e, cc, zz) || solveComponentGeneric(w, ctx);
+    if (!solved) {
         ctx.failure = "component '" + c.id + "' could not be solved against its TLM node(s) at t = " + std::to_string(ctx.e.t) +
                       " s (no pressure satisfies both its flow law and p = c - Z*q). Hint: use a smaller step or "
                       "another pressure method for the adjoining volume.";
@@ -254,7 +286,7 @@ bool System::finishWaveStep(double dt) {
 
 void System::finishWaveNode(const WaveNode& w, double dt) {
     const size_t n = static_cast<size_t>(w.node), base = hyd.size();
-    PressureMethod* m = hyd[n].method.get();
+    PressureMethod* m = w.method;
     if (!m->waveExchangeDue(0)) {
         // between exchanges: each port's interpolated wave; node pressure, Ppar and Z are those
         // of the last exchange (finishWavePort() does the same port by port in partitions)
@@ -262,7 +294,7 @@ void System::finishWaveNode(const WaveNode& w, double dt) {
         m->skipWaveFinishes(1);
         return;
     }
-    if (!hyd[n].variablePorts.empty()) {
+    if (w.variableVolume) {
         // Chamber volume at this step, summed as rhs() does (partitions skip TLM nodes in rhs).
         double vol = hyd[n].vConst, dvol = 0.0;
         for (int g : hyd[n].variablePorts) {
@@ -272,9 +304,8 @@ void System::finishWaveNode(const WaveNode& w, double dt) {
         vol_[n] = vol;
         dvol_[n] = dvol;
     }
-    hyd[n].method->updateWaves(p_.data() + base + static_cast<size_t>(w.slotBegin), slotQ_.data() + w.slotBegin, dvol_[n]);
-    p_[n] = hyd[n].method->pressure(nullptr);
-    prepareWaveNode(w, dt);
+    p_[n] = m->finishWaves(p_.data() + base + static_cast<size_t>(w.slotBegin), slotQ_.data() + w.slotBegin, dvol_[n], dt, vol_[n],
+                           hyd[n].be, slotC_.data() + w.slotBegin, slotZ_.data() + w.slotBegin);
 }
 
 }  // namespace hs::sim

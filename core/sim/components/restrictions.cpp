@@ -26,10 +26,10 @@ public:
         setFlow(e, 1, -q);
     }
     // Burton's square-law orifice between Thevenin sources (notes/003 §1.7, D14); with a
-    // laminar transition the system's root solve is used instead.
+    // laminar transition, the cubic branch solved for the pressure drop when the square-law
+    // solution falls inside it (turbulentOrificeThevenin).
     bool solveThevenin(Eval& e, const double* c, const double* z) override {
-        if (dpTr_ > 0) return false;
-        const double q = squareLawThevenin(k_, c[0], c[1], z[0], z[1]);
+        const double q = turbulentOrificeThevenin(k_, dpTr_, c[0], c[1], z[0], z[1]);
         if (z[0] > 0) setPortPressure(e, 0, c[0] - z[0] * q);
         if (z[1] > 0) setPortPressure(e, 1, c[1] + z[1] * q);
         return true;

@@ -25,6 +25,7 @@ void TlmVolumeMethod::initStates(double p0, double*) {
     held_ = p0;
     ppar_ = 0.0;
     z_ = 0.0;
+    dt_ = vol_ = be_ = 0.0;
     stats_ = {};
 }
 
@@ -32,7 +33,19 @@ void TlmVolumeMethod::prepareWaves(double dt, double vol, double be, double* c, 
     // N ports joined at one point: the mean wave rises by 2Z/N * sum(q_in) per step, so the
     // capacitance V/Be is kept with Z = (N/2)*Be*dt/V. N = 2 is the thesis' volume-as-line
     // (eq. 2.20, Zc = Be*dt/V); the alpha filter needs Z' = Z/(1 - alpha) (eq. 2.27).
+    if (dt == dt_ && vol == vol_ && be == be_ && z_ > 0) {
+        // Same step, volume and bulk modulus as last time (a constant volume with a constant
+        // Be): Z is unchanged, only the waves move.
+        for (int i = 0; i < n_; ++i) {
+            c[i] = c_[static_cast<size_t>(i)];
+            z[i] = z_;
+        }
+        ++stats_.outerSteps;
+        return;
+    }
     dt_ = dt;
+    vol_ = vol;
+    be_ = be;
     zLossless_ = 0.5 * n_ * be * dt / vol;
     const double zNew = exchange_ * zLossless_ / (1.0 - alpha_);  // Z* = n*Z' (eq. 6.14)
     if (z_ > 0 && zNew != z_ && n_ > 0) {
@@ -65,6 +78,10 @@ void TlmVolumeMethod::updateWaves(const double* p, const double* q, double dvol)
     if (n_ == 0) return;
     // u = flow into the volume; w = wave leaving through each port; the chamber's dV/dt acts
     // as one more outflow shared by all ports.
+    if (exchange_ == 1 && filter_ == Filter::Characteristic) {
+        updateWavesCharacteristic(p, q, dvol);
+        return;
+    }
     double sumW = 0, sumU = 0, sumP = 0;
     for (int i = 0; i < n_; ++i) {
         const double u = -q[i];
@@ -108,6 +125,38 @@ void TlmVolumeMethod::updateWaves(const double* p, const double* q, double dvol)
     ppar_ = ppar;
     for (int i = 0; i < n_; ++i) prevP_[static_cast<size_t>(i)] = p[i];
     held_ = sumP / n_;
+}
+
+namespace {
+
+// updateWaves() for the standard scheme (exchange every step, characteristic filter) on n
+// ports: the same arithmetic in the same order as the general branch, without the other
+// branches' bookkeeping. N > 0 fixes n at compile time (the two-port volume, the common case).
+template <int N>
+double characteristicWaves(int nRuntime, double z, double alpha, const double* p, const double* q, double dvol, double* w,
+                           double* c, double* prev, double& ppar) {
+    const int n = N > 0 ? N : nRuntime;
+    double sumW = 0, sumP = 0;
+    for (int i = 0; i < n; ++i) {
+        w[i] = p[i] + z * -q[i];
+        sumW += w[i];
+        sumP += p[i];
+    }
+    const double pAvg = (sumW - z * dvol) / n;
+    for (int i = 0; i < n; ++i) c[i] = alpha * c[i] + (1.0 - alpha) * (2.0 * pAvg - w[i]);
+    double pp = 0;
+    for (int i = 0; i < n; ++i)
+        for (int j = i + 1; j < n; ++j) pp = std::max(pp, 0.5 * std::abs(p[i] - p[j] + prev[i] - prev[j]));
+    ppar = pp;
+    for (int i = 0; i < n; ++i) prev[i] = p[i];
+    return sumP / n;
+}
+
+}  // namespace
+
+void TlmVolumeMethod::updateWavesCharacteristic(const double* p, const double* q, double dvol) {
+    held_ = n_ == 2 ? characteristicWaves<2>(n_, z_, alpha_, p, q, dvol, w_.data(), c_.data(), prevP_.data(), ppar_)
+                    : characteristicWaves<0>(n_, z_, alpha_, p, q, dvol, w_.data(), c_.data(), prevP_.data(), ppar_);
 }
 
 double TlmVolumeMethod::interpolateWave(int port, long ahead) {

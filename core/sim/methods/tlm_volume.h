@@ -32,6 +32,12 @@ public:
     void bindWavePorts(int n) override { n_ = n; }
     void prepareWaves(double dt, double vol, double be, double* c, double* z) override;
     void updateWaves(const double* p, const double* q, double dvol) override;
+    double finishWaves(const double* p, const double* q, double dvol, double dt, double vol, const BulkModulus& be, double* c,
+                       double* z) override {
+        updateWaves(p, q, dvol);  // final class: direct calls, the same steps as the default
+        prepareWaves(dt, vol, be(held_), c, z);
+        return held_;
+    }
     bool waveExchangeDue(long ahead) const override { return exchange_ == 1 || (steps_ + ahead) % exchange_ == 0; }
     double interpolateWave(int port, long ahead) override;
     void skipWaveFinishes(long count) override { steps_ += count; }
@@ -47,13 +53,14 @@ public:
 
 private:
     void exchangeWaves(const double* raw, const double* pFar, const double* qFar);
+    void updateWavesCharacteristic(const double* p, const double* q, double dvol);
 
     double alpha_;
     Filter filter_;
     int exchange_;
     int n_ = 0;
     long steps_ = 0;
-    double held_ = 0, ppar_ = 0, z_ = 0, zLossless_ = 0, dt_ = 0;
+    double held_ = 0, ppar_ = 0, z_ = 0, zLossless_ = 0, dt_ = 0, vol_ = 0, be_ = 0;  // dt, V, Be of the last Z
     std::vector<double> c_, pf_, prevP_, w_;
     // exchange > 1: filtered samples at the last two exchanges (pressure and flow for the
     // pressure filter, the wave for the characteristic filter) and this step's far values.

@@ -17,6 +17,8 @@
 #include <QtTest>
 
 #include <chrono>
+#include <functional>
+#include <map>
 #include <random>
 #include <thread>
 

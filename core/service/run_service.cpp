@@ -180,6 +180,7 @@ void RunService::runSlot(int index) {
             if (!e.empty() && slot->result.error.empty()) slot->result.error = e;
             slot->names.push_back(p.name.empty() ? p.quantity + " " + p.target : p.name);
             slot->units.push_back(unit);
+            slot->quantities.push_back(p.quantity);
         }
     }
     if (!slot->result.error.empty()) {
@@ -229,6 +230,7 @@ void RunService::onStarted(int run, int index) {
     sim::Trace& tr = cmp_->configs[static_cast<size_t>(index)].result.trace;
     tr.names = s.names;
     tr.units = s.units;
+    tr.quantities = s.quantities;
     tr.columns.assign(s.names.size(), {});
     // Room for the whole run up front: growing 1e6-sample vectors by doubling on this thread
     // costs copies and page faults in the middle of the display ticks.

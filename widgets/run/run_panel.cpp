@@ -148,8 +148,12 @@ void RunPanel::update(const service::RunService& run) {
     total_->setValue(overall_);
     if (run.configCount() > 0) {
         const QString summary = runSummary(run);
-        title_->setText(run.isRunning() ? tr("Run %1: %2 of %3 configurations ended").arg(run.runNumber()).arg(ended).arg(run.configCount())
-                                        : tr("Run %1 %2").arg(run.runNumber()).arg(summary));
+        QString title = run.isRunning() ? tr("Run %1: %2 of %3 configurations ended").arg(run.runNumber()).arg(ended).arg(run.configCount())
+                                        : tr("Run %1 %2").arg(run.runNumber()).arg(summary);
+        if (run.recordsThinned())
+            title += tr(" (recorded every %1 s, to keep memory bounded; hydrostiff-cli run --record streams every sample to a file)")
+                         .arg(QString::number(run.recordInterval(), 'g', 4));
+        title_->setText(title);
         title_->setStyleSheet(run.isRunning() || runSucceeded(run) ? QString() : QStringLiteral("color:#b00000"));
     } else {
         // No run (another circuit was opened): nothing of the last one stays.

@@ -21,8 +21,9 @@ int runCommand(const QStringList& argv, const sim::Registry& reg) {
             "  DT seconds (default: the circuit's record interval), to CSV (time + every probe, header\n"
             "  'name [unit]', '.' decimals), or to a MATLAB MAT-file when the name ends in .mat (t, a\n"
             "  column vector per probe, 'channels': variable, name, unit). CSV rows are written as the run\n"
-            "  produces them, so memory stays flat however long the run; a .mat file is written at the\n"
-            "  end from memory. Default output: <file stem>-<config>.csv in the current directory.");
+            "  produces them, so memory stays flat however long the run, and the wall and cpu times\n"
+            "  reported include formatting them; a .mat file is written at the end from memory, after\n"
+            "  the timed run. Default output: <file stem>-<config>.csv in the current directory.");
         return Ok;
     }
     auto duration = a.number("duration");

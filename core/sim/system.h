@@ -181,7 +181,7 @@ private:
     };
     // Node volume (variable ports) and pressure derivative of one hot node from the flows of
     // this evaluation: the loop body of rhs(), shared with rhsPartition().
-    void nodeDerivative(const NodeHot& h, const double* p, double* dy) {
+    [[gnu::always_inline]] void nodeDerivative(const NodeHot& h, const double* p, double* dy) {
         const int* hp = hotPorts_.data();
         const int* vports = hotVarPorts_.data();
         const double* flow = flow_.data();

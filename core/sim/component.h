@@ -93,6 +93,10 @@ public:
     // closed form writes the pressures of its ports with z[k] > 0 and returns true; false lets
     // the system solve it (safeguarded scalar root or small Newton).
     virtual bool solveThevenin(Eval& /*e*/, const double* /*c*/, const double* /*z*/) { return false; }
+    // True when a successful solveThevenin() also writes everything eval() would (a restriction:
+    // its port flows, from the q of the solve): the system then leaves out the eval() after it,
+    // whose second evaluation of the flow law would lie on the step's critical path.
+    virtual bool theveninWritesFlows() const { return false; }
     // Discrete per-step behaviour (delay lines): stepUpdate() runs once per outer step of a
     // fixed-step run, when the step's pressures are final; "" or the reason it cannot go on.
     virtual bool hasStepUpdate() const { return false; }

@@ -135,6 +135,8 @@ public:
     // exchanges, which needs nothing from the other ports, so the parts of a partitioned run
     // can take those steps without meeting. `ahead` counts finishes from now (0 = the next).
     virtual bool waveExchangeDue(long /*ahead*/) const { return true; }
+    // the exchange interval n (1: every step; waveExchangeDue() is then always true)
+    virtual int waveExchangeInterval() const { return 1; }
     // the smallest ahead for which waveExchangeDue(ahead) holds
     virtual long finishesBeforeExchange() const { return 0; }
     virtual double interpolateWave(int /*port*/, long /*ahead*/) { return 0.0; }  // not due: port's wave, kept

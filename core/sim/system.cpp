@@ -94,6 +94,8 @@ void System::allocate() {
         h.portEnd = static_cast<int>(hotPorts_.size());
         hotMech_.push_back(h);
     }
+    presolveEmpty_ = presolveOrder_.empty() && hotMech_.empty() && stageNodes_.empty() && states.empty() &&
+                     std::all_of(hotNodes_.begin(), hotNodes_.end(), [](const NodeHot& h) { return h.method->wavePorts(); });
 }
 
 void System::initialState(double* y) {
@@ -155,7 +157,13 @@ void System::updateStageMethods(double t) {
 bool System::beginStep(double t, double dt, const double* y) {
     currentDt_ = dt;
     if (stepNodes_.empty() && waveNodes_.empty() && stepComps_.empty()) return true;
-    rhsOver(presolveOrder_, t, y, scratchDy_.data());
+    if (presolveEmpty_) {
+        e_.t = t;
+        e_.y = y;
+        e_.dy = scratchDy_.data();
+    } else {
+        rhsOver(presolveOrder_, t, y, scratchDy_.data());
+    }
     if (!waveNodes_.empty() && !solveWavePorts(dt)) return false;
     if (!stepNodes_.empty()) stepFlow_ = flow_;  // only the held methods' NodeAccess reads it
     for (int n : stepNodes_) {

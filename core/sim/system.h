@@ -227,6 +227,7 @@ private:
         int node, slotBegin, slotEnd;
         PressureMethod* method;  // hyd[node].method, read every step
         bool variableVolume;     // a chamber on the node: its volume is summed at each exchange
+        bool everyStep;          // exchanges at every step (no need to ask the method)
     };
     struct WaveComp {
         int comp;
@@ -237,7 +238,16 @@ private:
         // This component's Thevenin sources, one per port, at waveC_/waveZ_[theveninBegin + k]:
         // zero except for the ports above (each solve writes the same entries).
         int theveninBegin = 0;
+        // The hot path's copy of the above, flat in waveTerms_: [termBegin, slotTermBegin) the
+        // node ports (port, node), [slotTermBegin, termEnd) the slot ports (port, slot).
+        Component* component = nullptr;
+        int termBegin = 0, slotTermBegin = 0, termEnd = 0;
+        bool solveWritesFlows = false;  // component->theveninWritesFlows()
     };
+    struct WaveTerm {
+        int port, source;
+    };
+    std::vector<WaveTerm> waveTerms_;
     // Scratch of one thread solving components against TLM nodes.
     struct WaveContext {
         Eval e;
@@ -248,6 +258,7 @@ private:
     void resetWaveSlots();
     [[nodiscard]] bool solveWavePorts(double dt);
     [[nodiscard]] bool solveWaveComp(const WaveComp& w, WaveContext& ctx);
+    [[gnu::cold]] static void reportUnsolvable(const Component& c, WaveContext& ctx);
     [[nodiscard]] bool finishWaveStep(double dt);
     void prepareWaveNode(const WaveNode& w, double dt);
     void finishWaveNode(const WaveNode& w, double dt);
@@ -285,6 +296,9 @@ private:
     // or watching sensor).
     bool presolveEvalObservable(int c) const;
     std::vector<Component*> presolveOrder_;  // hotOrder_ without the unobservable wave components
+    // Nothing to evaluate before the wave solve: no components left in presolveOrder_, no states
+    // or masses, every node with a method a wave node (whose pressure finishWaveNode() keeps).
+    bool presolveEmpty_ = false;
     WaveContext serialCtx_;                  // the serial wave solve's scratch (kept: no allocation per step)
     std::vector<Component*> stepComps_;
     long waveIterations_ = 0;

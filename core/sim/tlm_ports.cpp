@@ -22,7 +22,8 @@ void System::setupWavePorts() {
     for (size_t n = 0; n < hyd.size(); ++n) {
         PressureMethod* m = hyd[n].method.get();
         if (!m || !m->wavePorts()) continue;
-        WaveNode w{static_cast<int>(n), static_cast<int>(slotPort_.size()), 0, m, !hyd[n].variablePorts.empty()};
+        WaveNode w{static_cast<int>(n), static_cast<int>(slotPort_.size()), 0, m, !hyd[n].variablePorts.empty(),
+                   m->waveExchangeInterval() == 1};
         for (int g : hyd[n].ports) {
             // Ports that never carry flow (the Volume itself, pilot ports of static parts) see
             // the node's mean pressure and take no part in the waves.
@@ -53,6 +54,16 @@ void System::setupWavePorts() {
     }
     for (auto& c : comps)
         if (c->hasStepUpdate()) stepComps_.push_back(c.get());
+    waveTerms_.clear();
+    for (WaveComp& w : waveComps_) {
+        w.component = comps[static_cast<size_t>(w.comp)].get();
+        w.solveWritesFlows = w.component->theveninWritesFlows();
+        w.termBegin = static_cast<int>(waveTerms_.size());
+        for (const auto& [k, n] : w.nodePorts) waveTerms_.push_back({k, n});
+        w.slotTermBegin = static_cast<int>(waveTerms_.size());
+        for (size_t i = 0; i < w.ports.size(); ++i) waveTerms_.push_back({w.ports[i], w.slotIds[i]});
+        w.termEnd = static_cast<int>(waveTerms_.size());
+    }
     waveC_.assign(theveninSize, 0.0);
     waveZ_.assign(theveninSize, 0.0);
     presolveOrder_.clear();
@@ -66,6 +77,8 @@ void System::setupWavePorts() {
     slotC_.assign(nSlots, 0.0);
     slotZ_.assign(nSlots, 0.0);
     slotQ_.assign(nSlots, 0.0);
+    serialCtx_ = WaveContext{e_, 0, {}};
+    serialCtx_.e.dy = scratchDy_.data();
     resetWaveSlots();
 }
 
@@ -88,6 +101,7 @@ void System::resetWaveSlots() {
     const size_t base = hyd.size();
     for (const WaveNode& w : waveNodes_)
         for (int s = w.slotBegin; s < w.slotEnd; ++s) p_[base + static_cast<size_t>(s)] = hyd[static_cast<size_t>(w.node)].p0;
+    for (const WaveNode& w : waveNodes_) p_[static_cast<size_t>(w.node)] = w.method->pressure(nullptr);  // initStates() has reset it
     for (Component* c : stepComps_) c->resetDiscrete();
     waveIterations_ = 0;
     wavesPrepared_ = false;
@@ -105,9 +119,9 @@ bool System::solveWavePorts(double dt) {
         for (const WaveNode& w : waveNodes_) prepareWaveNode(w, dt);
         wavesPrepared_ = true;
     }
-    WaveContext& ctx = serialCtx_;
-    ctx.e = e_;
-    ctx.e.dy = scratchDy_.data();
+    WaveContext& ctx = serialCtx_;  // its e shares e_'s arrays (setupWavePorts); t and y move
+    ctx.e.t = e_.t;
+    ctx.e.y = e_.y;
     ctx.iterations = 0;
     for (const WaveComp& w : waveComps_)
         if (!solveWaveComp(w, ctx)) {
@@ -119,25 +133,32 @@ bool System::solveWavePorts(double dt) {
 }
 
 bool System::solveWaveComp(const WaveComp& w, WaveContext& ctx) {
-    Component& c = *comps[static_cast<size_t>(w.comp)];
+    Component& c = *w.component;
     double* cc = waveC_.data() + w.theveninBegin;
     double* zz = waveZ_.data() + w.theveninBegin;
-    for (const auto& [k, n] : w.nodePorts) cc[k] = p_[static_cast<size_t>(n)];
-    for (size_t i = 0; i < w.ports.size(); ++i) {
-        cc[w.ports[i]] = slotC_[static_cast<size_t>(w.slotIds[i])];
-        zz[w.ports[i]] = slotZ_[static_cast<size_t>(w.slotIds[i])];
+    const WaveTerm* terms = waveTerms_.data();
+    for (int i = w.termBegin; i < w.slotTermBegin; ++i) cc[terms[i].port] = p_[static_cast<size_t>(terms[i].source)];
+    for (int i = w.slotTermBegin; i < w.termEnd; ++i) {
+        cc[terms[i].port] = slotC_[static_cast<size_t>(terms[i].source)];
+        zz[terms[i].port] = slotZ_[static_cast<size_t>(terms[i].source)];
     }
-    const bool solved = c.solveThevenin(ctx.e, cc, zz) || solveComponentGeneric(w, ctx);
-    if (!solved) {
-        ctx.failure = "component '" + c.id + "' could not be solved against its TLM node(s) at t = " + std::to_string(ctx.e.t) +
-                      " s (no pressure satisfies both its flow law and p = c - Z*q). Hint: use a smaller step or "
-                      "another pressure method for the adjoining volume.";
+    if (c.solveThevenin(ctx.e, cc, zz)) {
+        if (!w.solveWritesFlows) c.eval(ctx.e);
+    } else if (solveComponentGeneric(w, ctx)) {
+        c.eval(ctx.e);
+    } else {
+        reportUnsolvable(c, ctx);
         return false;
     }
-    c.eval(ctx.e);
-    for (size_t i = 0; i < w.ports.size(); ++i)
-        slotQ_[static_cast<size_t>(w.slotIds[i])] = flow_[static_cast<size_t>(c.portBase + w.ports[i])];
+    const double* flow = flow_.data() + c.portBase;
+    for (int i = w.slotTermBegin; i < w.termEnd; ++i) slotQ_[static_cast<size_t>(terms[i].source)] = flow[terms[i].port];
     return true;
+}
+
+void System::reportUnsolvable(const Component& c, WaveContext& ctx) {
+    ctx.failure = "component '" + c.id + "' could not be solved against its TLM node(s) at t = " + std::to_string(ctx.e.t) +
+                  " s (no pressure satisfies both its flow law and p = c - Z*q). Hint: use a smaller step or "
+                  "another pressure method for the adjoining volume.";
 }
 
 // Residual of port i of w in pressure units: p + Z*q(p) - c (zero on the Thevenin line).
@@ -273,7 +294,16 @@ bool System::solveComponentGeneric(const WaveComp& w, WaveContext& ctx) {
 }
 
 bool System::finishWaveStep(double dt) {
-    for (const WaveNode& w : waveNodes_) finishWaveNode(w, dt);
+    const size_t base = hyd.size();
+    for (const WaveNode& w : waveNodes_) {
+        if (w.everyStep && !w.variableVolume) {  // finishWaveNode()'s path for the standard scheme
+            const size_t n = static_cast<size_t>(w.node);
+            p_[n] = w.method->finishWaves(p_.data() + base + static_cast<size_t>(w.slotBegin), slotQ_.data() + w.slotBegin, dvol_[n], dt,
+                                          vol_[n], hyd[n].be, slotC_.data() + w.slotBegin, slotZ_.data() + w.slotBegin);
+        } else {
+            finishWaveNode(w, dt);
+        }
+    }
     for (Component* c : stepComps_) {
         std::string e = c->stepUpdate(e_, dt);
         if (!e.empty()) {
@@ -287,7 +317,7 @@ bool System::finishWaveStep(double dt) {
 void System::finishWaveNode(const WaveNode& w, double dt) {
     const size_t n = static_cast<size_t>(w.node), base = hyd.size();
     PressureMethod* m = w.method;
-    if (!m->waveExchangeDue(0)) {
+    if (!w.everyStep && !m->waveExchangeDue(0)) {
         // between exchanges: each port's interpolated wave; node pressure, Ppar and Z are those
         // of the last exchange (finishWavePort() does the same port by port in partitions)
         for (int s = w.slotBegin; s < w.slotEnd; ++s) slotC_[static_cast<size_t>(s)] = m->interpolateWave(s - w.slotBegin, 0);

@@ -29,11 +29,15 @@ public:
     // laminar transition, the cubic branch solved for the pressure drop when the square-law
     // solution falls inside it (turbulentOrificeThevenin).
     bool solveThevenin(Eval& e, const double* c, const double* z) override {
-        const double q = turbulentOrificeThevenin(k_, dpTr_, c[0], c[1], z[0], z[1]);
+        const double q = dpTr_ > 0 ? turbulentOrificeThevenin(k_, dpTr_, c[0], c[1], z[0], z[1])
+                                   : squareLawThevenin(k_, c[0], c[1], z[0], z[1]);
         if (z[0] > 0) setPortPressure(e, 0, c[0] - z[0] * q);
         if (z[1] > 0) setPortPressure(e, 1, c[1] + z[1] * q);
+        setFlow(e, 0, q);
+        setFlow(e, 1, -q);
         return true;
     }
+    bool theveninWritesFlows() const override { return true; }
 
 private:
     double k_ = 0, dpTr_ = 0;
@@ -55,8 +59,11 @@ public:
         const double q = g_ * (c[0] - c[1]) / (1.0 + g_ * (z[0] + z[1]));
         if (z[0] > 0) setPortPressure(e, 0, c[0] - z[0] * q);
         if (z[1] > 0) setPortPressure(e, 1, c[1] + z[1] * q);
+        setFlow(e, 0, q);
+        setFlow(e, 1, -q);
         return true;
     }
+    bool theveninWritesFlows() const override { return true; }
 
 private:
     double g_ = 0;

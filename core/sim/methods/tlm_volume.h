@@ -34,10 +34,22 @@ public:
     void updateWaves(const double* p, const double* q, double dvol) override;
     double finishWaves(const double* p, const double* q, double dvol, double dt, double vol, const BulkModulus& be, double* c,
                        double* z) override {
-        updateWaves(p, q, dvol);  // final class: direct calls, the same steps as the default
-        prepareWaves(dt, vol, be(held_), c, z);
+        // final class: direct calls, the same steps as the default
+        if (exchange_ == 1 && filter_ == Filter::Characteristic && n_ > 0) updateWavesCharacteristic(p, q, dvol);
+        else updateWaves(p, q, dvol);
+        const double b = be(held_);
+        if (dt == dt_ && vol == vol_ && b == be_ && z_ > 0) {  // prepareWaves() when Z stays
+            for (int i = 0; i < n_; ++i) {
+                c[i] = c_[static_cast<size_t>(i)];
+                z[i] = z_;
+            }
+            ++stats_.outerSteps;
+        } else {
+            prepareWaves(dt, vol, b, c, z);
+        }
         return held_;
     }
+    int waveExchangeInterval() const override { return exchange_; }
     bool waveExchangeDue(long ahead) const override { return exchange_ == 1 || (steps_ + ahead) % exchange_ == 0; }
     double interpolateWave(int port, long ahead) override;
     void skipWaveFinishes(long count) override { steps_ += count; }

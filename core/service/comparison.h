@@ -81,7 +81,8 @@ void finishComparison(Comparison& cmp, const std::vector<std::vector<sim::ProbeE
 // Aligned traces on the reference's time grid: time, each probe of each configuration, and each
 // configuration's error (config - reference). Returns "" or an error.
 QString writeAlignedCsv(const QString& path, const Comparison& cmp);
-// The error table: configuration, probe, unit, RMSE, RRMSE %, max abs error, wall time, speed-up.
+// The error table: configuration, probe, unit, RMSE, RRMSE %, max abs error, wall time, speed-up,
+// ..., and the quasi-steady indeterminate steps, time and spans of the configuration.
 QString writeMetricsCsv(const QString& path, const Comparison& cmp);
 // One configuration's trace.
 QString writeTraceCsv(const QString& path, const sim::Trace& trace);

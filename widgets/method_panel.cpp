@@ -1,18 +1,22 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "method_panel.h"
 
+#include <QApplication>
 #include <QComboBox>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
 #include <QTimer>
 #include <QUndoStack>
 #include <QVBoxLayout>
+#include <cmath>
 
 #include "circuit_scene.h"
 #include "commands/configs_command.h"
 #include "method_params_form.h"
 #include "model/circuit_document.h"
+#include "service/quick_check.h"
 #include "sim/registry.h"
 #include "stiffness_guide.h"
 
@@ -22,7 +26,8 @@ MethodPanel::MethodPanel(CircuitScene& scene, QWidget* parent)
     : QWidget(parent), scene_(scene), doc_(scene.document()), reg_(scene.registry()), undo_(scene.undoStack()),
       config_(new QComboBox(this)), method_(new QComboBox(this)), description_(new QLabel(this)),
       params_(new MethodParamsForm(QStringLiteral("mparam_"), this)), guidance_(new QLabel(this)),
-      apply_(new QPushButton(tr("Apply suggestion"), this)), guideTimer_(new QTimer(this)) {
+      apply_(new QPushButton(tr("Apply suggestion"), this)), check_(new QPushButton(tr("Quick check"), this)),
+      checkResult_(new QLabel(this)), guideTimer_(new QTimer(this)) {
     auto* lay = new QVBoxLayout(this);
     lay->setContentsMargins(0, 0, 0, 0);
     auto* form = new QFormLayout;
@@ -39,7 +44,19 @@ MethodPanel::MethodPanel(CircuitScene& scene, QWidget* parent)
     guidance_->setMargin(4);
     guidance_->setObjectName("stiffnessGuidance");
     lay->addWidget(guidance_);
-    lay->addWidget(apply_);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(check_);
+    buttons->addWidget(apply_, 1);
+    lay->addLayout(buttons);
+    check_->setObjectName("quickCheck");
+    check_->setToolTip(tr("Run this configuration as it is and with the suggested method over a fifth of the duration "
+                          "against CVODE (every volume integrated, tolerance 1e-9) and compare their errors"));
+    checkResult_->setWordWrap(true);
+    checkResult_->setTextFormat(Qt::RichText);
+    checkResult_->setObjectName("quickCheckResult");
+    checkResult_->hide();
+    lay->addWidget(checkResult_);
+    connect(check_, &QPushButton::clicked, this, &MethodPanel::runQuickCheck);
     config_->setObjectName("configCombo");
     for (QComboBox* b : {config_, method_}) {
         b->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
@@ -152,8 +169,43 @@ void MethodPanel::updateGuidance() {
     const StiffnessGuide g = StiffnessGuide::compute(doc_.circuit(), reg_, scene_.currentConfig(), volume_);
     guidance_->setText(g.html());
     suggested_ = g.ok ? QString::fromStdString(g.suggestion.method) : QString();
-    apply_->setEnabled(g.ok && suggested_ != scene_.methodOf(volume_));
+    apply_->setEnabled(g.suggestsChange());
     apply_->setText(g.ok ? tr("Apply suggestion: %1").arg(suggested_) : tr("Apply suggestion"));
+    check_->setEnabled(g.suggestsChange());
+    checkResult_->clear();
+    checkResult_->hide();
+}
+
+void MethodPanel::runQuickCheck() {
+    if (volume_.isEmpty() || suggested_.isEmpty()) return;
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    const hs::service::QuickCheck q = hs::service::quickCheck(doc_.circuit(), reg_, scene_.currentConfig(), volume_, suggested_);
+    QApplication::restoreOverrideCursor();
+    if (!q.ok) {
+        checkResult_->setText("<i>" + q.error.toHtmlEscaped() + "</i>");
+        checkResult_->show();
+        return;
+    }
+    auto row = [](const hs::service::CheckedRun& r) {
+        const QString err = r.ok ? QString::number(r.worstRrmse, 'g', 3) + " %" : tr("failed");
+        const QString pv = std::isfinite(r.volumeRmse) ? QString::number(r.volumeRmse, 'g', 4) + " Pa" : QStringLiteral("–");
+        return QString("<tr><td>%1</td><td align=right nowrap>%2</td><td align=right nowrap>%3</td><td align=right nowrap>%4 s</td>"
+                       "<td align=right>%5</td><td align=right>%6</td></tr>")
+            .arg(r.name.toHtmlEscaped(), err, pv, QString::number(r.wallSeconds, 'g', 3)).arg(r.steps).arg(r.indeterminateSteps);
+    };
+    QString h = tr("<b>Quick check</b>, %1 s against CVODE (tolerance 1e-9):<table cellspacing=4>"
+                   "<tr><th></th><th>largest RRMSE</th><th>RMSE p volume</th><th>wall</th><th>steps</th><th>indeterminate</th></tr>")
+                    .arg(QString::number(q.span, 'g', 3));
+    h += row(q.current);
+    if (!q.sameMethod) h += row(q.suggested);
+    h += "</table>";
+    h += QString(q.contradicted ? "<span style='color:#b00020'><b>%1</b></span>" : "<b>%1</b>").arg(q.verdict.toHtmlEscaped());
+    checkResult_->setText(h);
+    checkResult_->show();
+    if (q.contradicted) {
+        apply_->setEnabled(false);
+        apply_->setText(tr("Apply suggestion: %1 (the check contradicts it)").arg(suggested_));
+    }
 }
 
 }  // namespace hs::widgets

@@ -33,6 +33,12 @@ public:
     void setVolume(const QString& id);
     QComboBox* methodCombo() const { return method_; }
     QLabel* guidanceLabel() const { return guidance_; }
+    QPushButton* applyButton() const { return apply_; }
+    QPushButton* quickCheckButton() const { return check_; }
+    QLabel* quickCheckLabel() const { return checkResult_; }
+    // Runs the configuration as is and with the suggestion over a short span against CVODE and
+    // shows the errors (service::quickCheck); a contradicted suggestion cannot be applied.
+    void runQuickCheck();
 
 private:
     void refresh();
@@ -54,6 +60,8 @@ private:
     MethodParamsForm* params_;
     QLabel* guidance_;
     QPushButton* apply_;
+    QPushButton* check_;
+    QLabel* checkResult_;
     QTimer* guideTimer_;
     QString suggested_;
     bool updating_ = false;

@@ -74,8 +74,9 @@ QString tableText(const QString& title, const QTableWidget* t) {
 MetricsTable::MetricsTable(QWidget* parent) : QWidget(parent) {
     cost_ = makeTable({tr("configuration"), tr("status"), tr("wall [s]"), tr("steps"), tr("RT factor"), tr("speed-up")});
     errors_ = makeTable({tr("configuration"), tr("probe"), tr("RMSE"), tr("RRMSE %"), tr("max |error|"), tr("unit")});
-    methods_ = makeTable({tr("configuration"), tr("volume"), tr("outer steps"), tr("inner iter."), tr("max inner"),
-                          tr("Newton iter."), tr("failures"), tr("cap hits"), tr("indeterminate"), tr("indet. time [s]"),
+    // Quasi-steady's indeterminate steps next to the volume, where a narrow panel still shows them.
+    methods_ = makeTable({tr("configuration"), tr("volume"), tr("indeterminate"), tr("indet. time [s]"), tr("outer steps"),
+                          tr("inner iter."), tr("max inner"), tr("Newton iter."), tr("failures"), tr("cap hits"),
                           tr("indet. spans [s]")});
     auto* lay = new QVBoxLayout(this);
     lay->setContentsMargins(0, 0, 0, 0);
@@ -161,17 +162,18 @@ void MetricsTable::update(const service::RunService& run) {
                 methods_->setRowCount(methodRows + 1);
                 setCell(methods_, methodRows, 0, st.name, colour);
                 setCell(methods_, methodRows, 1, QString::fromStdString(node));
-                setCell(methods_, methodRows, 2, QString::number(ms.outerSteps));
-                setCell(methods_, methodRows, 3, QString::number(ms.innerIterations));
-                setCell(methods_, methodRows, 4, QString::number(ms.maxInnerIterations));
-                setCell(methods_, methodRows, 5, QString::number(ms.newtonIterations));
-                setCell(methods_, methodRows, 6, QString::number(ms.failures));
-                setCell(methods_, methodRows, 7, QString::number(ms.capHits));
                 // Quasi-steady's blind spot (issue 19): steps whose balance did not pin the
                 // pressure, as `compare` and the metrics CSV give them.
                 const bool blind = ms.indeterminateSteps > 0;
-                setCell(methods_, methodRows, 8, QString::number(ms.indeterminateSteps), blind ? QColor(176, 0, 32) : QApplication::palette().color(QPalette::Text));
-                setCell(methods_, methodRows, 9, blind ? service::indeterminateTimeText(ms) : QString());
+                setCell(methods_, methodRows, 2, QString::number(ms.indeterminateSteps),
+                        blind ? QColor(176, 0, 32) : QApplication::palette().color(QPalette::Text));
+                setCell(methods_, methodRows, 3, blind ? service::indeterminateTimeText(ms) : QString());
+                setCell(methods_, methodRows, 4, QString::number(ms.outerSteps));
+                setCell(methods_, methodRows, 5, QString::number(ms.innerIterations));
+                setCell(methods_, methodRows, 6, QString::number(ms.maxInnerIterations));
+                setCell(methods_, methodRows, 7, QString::number(ms.newtonIterations));
+                setCell(methods_, methodRows, 8, QString::number(ms.failures));
+                setCell(methods_, methodRows, 9, QString::number(ms.capHits));
                 setCell(methods_, methodRows, 10, service::indeterminateSpansText(ms));
                 ++methodRows;
             }

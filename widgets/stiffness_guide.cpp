@@ -14,7 +14,9 @@ namespace hs::widgets {
 StiffnessGuide StiffnessGuide::compute(const hs::model::Circuit& c, const hs::sim::Registry& reg, const QString& config,
                                        const QString& volumeId) {
     StiffnessGuide g;
-    const hs::service::Guidance guide = hs::service::guideConfiguration(c, reg, config);
+    hs::service::GuidanceOptions opt;
+    opt.wallBudget = wallBudget;  // the panel recomputes on every edit
+    const hs::service::Guidance guide = hs::service::guideConfiguration(c, reg, config, opt);
     if (!guide.ok) {
         g.error = guide.error;
         return g;

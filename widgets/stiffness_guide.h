@@ -40,6 +40,7 @@ struct StiffnessGuide {
     hs::sim::TlmGuidance tlm;
     static constexpr double tlmDqdt = 1.0 / 60000.0 / 1e-3;  // 1 l/min per ms [m3/s2], as the CLI
     static constexpr double tlmPparTarget = 0.1e5;          // 0.1 bar, as the CLI
+    static constexpr double wallBudget = 2.0;  // [s] of the sampling run (service::GuidanceOptions)
 
     static StiffnessGuide compute(const hs::model::Circuit& c, const hs::sim::Registry& reg, const QString& config,
                                   const QString& volumeId);

@@ -34,7 +34,8 @@ int stiffnessCommand(const QStringList& argv, const sim::Registry& reg) {
             "  lag tau*|dp/dt|, and never quasi-steady for a node every flow path of which can close.\n"
             "  --check runs, for every volume whose suggestion differs from its method now, the\n"
             "  configuration as is and with the suggestion over --span seconds (default a fifth of the\n"
-            "  duration) against CVODE (tol 1e-9) and withdraws the suggestion if it is less accurate.\n"
+            "  duration) against CVODE (tol 1e-9) and withdraws the suggestion if its largest error (RMSE as %\n"
+            "  of the mean level of the probes of its unit) exceeds the one as is by more than 10 %.\n"
             "  Last, per node, the accuracy of that\n"
             "  volume as a TLM element at the configuration's step (notes/003 §1.3): its parasitic\n"
             "  inertance Be*dt^2/V against the adjoining lines', the parasitic pressure Ppar ~ I*|dq/dt|\n"
@@ -96,8 +97,8 @@ int stiffnessCommand(const QStringList& argv, const sim::Registry& reg) {
     const auto solver = model::toSolverSettings(*cfg);
     const service::Guidance guide = service::guideConfiguration(*circuit, reg, cfg->name, {0, static_cast<int>(a.number("samples").value_or(200))});
     if (!guide.ok) { err("stiffness: " + guide.error); return CircuitError; }
-    out(QString("\nguidance for configuration '%1' (%2, step %3 s), along a %4 s run sampled %5 times (CVODE, every volume integrated):")
-            .arg(cfg->name, cfg->stepper, fmt(cfg->dt), fmt(guide.duration)).arg(guide.samples));
+    out(QString("\nguidance for configuration '%1' (%2, step %3 s), along a %4 s run sampled %5 times (%6, every volume integrated):")
+            .arg(cfg->name, cfg->stepper, fmt(cfg->dt), fmt(guide.duration)).arg(guide.samples).arg(guide.sampler));
     if (!guide.runNote.isEmpty()) out("  note: " + guide.runNote);
     for (const auto& v : guide.volumes) {
         const sim::Suggestion& s = v.suggestion;
@@ -116,7 +117,7 @@ int stiffnessCommand(const QStringList& argv, const sim::Registry& reg) {
                                                           QString::fromStdString(s.method), a.number("span").value_or(0));
         if (!q.ok) { out("      quick check: " + q.error); continue; }
         auto row = [&](const service::CheckedRun& r) {
-            return QString("%1: %2, wall %3 s, %4 steps%5").arg(r.name, r.ok ? "largest RRMSE " + fmt(r.worstRrmse, 4) + " %" : QString("FAILED"), fmt(r.wallSeconds, 3))
+            return QString("%1: %2, wall %3 s, %4 steps%5").arg(r.name, r.ok ? "largest error " + fmt(r.worstError, 4) + " %" : QString("FAILED"), fmt(r.wallSeconds, 3))
                 .arg(r.steps).arg(r.indeterminateSteps ? QString(", %1 indeterminate steps").arg(r.indeterminateSteps) : QString());
         };
         out(QString("      quick check over %1 s against CVODE (tol 1e-9): %2; %3").arg(fmt(q.span), row(q.current), row(q.suggested)));

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 
 namespace hs::service {
 
@@ -24,7 +25,15 @@ model::SolverConfigDoc truthConfig(const model::SolverConfigDoc& cfg) {
     return t;
 }
 
-CheckedRun summarise(const ConfigOutcome& o, const std::string& volumePressure, const std::string& volume) {
+// Per unit, the largest mean |reference| among its probes.
+std::map<std::string, double> levels(const ConfigOutcome& o) {
+    std::map<std::string, double> l;
+    for (const auto& e : o.errors) l[e.unit] = std::max(l[e.unit], e.meanAbsRef);
+    return l;
+}
+
+CheckedRun summarise(const ConfigOutcome& o, const std::map<std::string, double>& level, const std::string& volumePressure,
+                     const std::string& volume) {
     CheckedRun r;
     r.name = o.name;
     r.ok = o.result.ok;
@@ -34,7 +43,10 @@ CheckedRun summarise(const ConfigOutcome& o, const std::string& volumePressure, 
     r.volumeRmse = std::numeric_limits<double>::quiet_NaN();
     for (const auto& e : o.errors) {
         if (e.unit == "-") continue;  // iteration counters and signals say nothing about accuracy
-        r.worstRrmse = std::max(r.worstRrmse, std::isfinite(e.rrmse) ? e.rrmse : std::numeric_limits<double>::infinity());
+        const auto l = level.find(e.unit);
+        const double scale = l != level.end() && l->second > 0 ? l->second : 1.0;
+        const double v = std::isfinite(e.rmse) ? 100 * e.rmse / scale : std::numeric_limits<double>::infinity();
+        r.worstError = std::max(r.worstError, v);
         if (e.name == volumePressure) r.volumeRmse = e.rmse;
     }
     for (const auto& [node, st] : o.result.methodStats)
@@ -86,18 +98,23 @@ QuickCheck quickCheck(const model::Circuit& c, const sim::Registry& reg, const Q
         return q;
     }
     const std::string probe = volumeProbe(c, volume);
-    q.current = summarise(cmp.configs[1], probe, volume.toStdString());
-    if (!q.sameMethod) q.suggested = summarise(cmp.configs[2], probe, volume.toStdString());
+    // The level of each unit from the run that compares best (both share the truth, so the mean
+    // |reference| is the same unless a run failed early and compared over less time).
+    std::map<std::string, double> level = levels(cmp.configs[1]);
+    if (!q.sameMethod)
+        for (const auto& [unit, v] : levels(cmp.configs[2])) level[unit] = std::max(level[unit], v);
+    q.current = summarise(cmp.configs[1], level, probe, volume.toStdString());
+    if (!q.sameMethod) q.suggested = summarise(cmp.configs[2], level, probe, volume.toStdString());
     q.ok = true;
     auto pct = [](double v) { return QString::number(v, 'g', 3) + " %"; };
     if (q.sameMethod) {
-        q.verdict = q.current.ok ? QObject::tr("as is: largest error %1 over %2 s").arg(pct(q.current.worstRrmse)).arg(q.span)
+        q.verdict = q.current.ok ? QObject::tr("as is: largest error %1 over %2 s").arg(pct(q.current.worstError)).arg(q.span)
                                  : QObject::tr("as is, the run fails: %1").arg(q.current.error);
         return q;
     }
     // The suggestion stands if it runs and is no less accurate than the configuration as is
     // (a current run that fails is beaten by any suggestion that runs).
-    q.contradicted = (!q.suggested.ok && q.current.ok) || (q.current.ok && q.suggested.worstRrmse > q.current.worstRrmse);
+    q.contradicted = (!q.suggested.ok && q.current.ok) || (q.current.ok && q.suggested.worstError > (1 + QuickCheck::kTolerance) * q.current.worstError);
     if (!q.suggested.ok && !q.current.ok)
         q.verdict = QObject::tr("neither runs over %1 s, as is nor with %2 (%3): the step is too large for another part of "
                                 "the circuit; reduce it").arg(q.span).arg(method, q.suggested.error);
@@ -105,13 +122,13 @@ QuickCheck quickCheck(const model::Circuit& c, const sim::Registry& reg, const Q
         q.verdict = QObject::tr("keep %1: with %2 the run fails (%3)").arg(now, method, q.suggested.error);
     else if (q.contradicted)
         q.verdict = QObject::tr("keep %1: with %2 the largest error over %3 s rises from %4 to %5").arg(now, method).arg(q.span)
-                        .arg(pct(q.current.worstRrmse), pct(q.suggested.worstRrmse));
+                        .arg(pct(q.current.worstError), pct(q.suggested.worstError));
     else if (!q.current.ok)
         q.verdict = QObject::tr("apply %1: as is the run fails, with it the largest error over %2 s is %3").arg(method).arg(q.span)
-                        .arg(pct(q.suggested.worstRrmse));
+                        .arg(pct(q.suggested.worstError));
     else
         q.verdict = QObject::tr("apply %1: the largest error over %2 s goes from %3 to %4").arg(method).arg(q.span)
-                        .arg(pct(q.current.worstRrmse), pct(q.suggested.worstRrmse));
+                        .arg(pct(q.current.worstError), pct(q.suggested.worstError));
     return q;
 }
 

@@ -16,7 +16,10 @@ struct CheckedRun {
     QString name;
     bool ok = false;
     QString error;
-    double worstRrmse = 0;   // largest RRMSE over the probes [%] (the decision figure)
+    // The decision figure [%]: the largest over the probes of RMSE / level, level = the largest
+    // mean |reference| among the probes of that unit (a pressure's error against the circuit's
+    // pressure level: a probe near zero, e.g. an idle line, would make its own RRMSE explode).
+    double worstError = 0;
     double volumeRmse = 0;   // RMSE of the volume's own pressure [Pa] when a probe shows it, else NaN
     double wallSeconds = 0;
     long steps = 0;
@@ -29,7 +32,10 @@ struct QuickCheck {
     double span = 0;
     CheckedRun current, suggested;
     bool sameMethod = false;   // nothing to change: only `current` was run
-    bool contradicted = false;  // the suggestion failed or was less accurate than the configuration as is
+    // The suggestion failed where the configuration as is runs, or its figure exceeds the one as is
+    // by more than kTolerance.
+    bool contradicted = false;
+    static constexpr double kTolerance = 0.1;
     QString verdict;
 };
 

@@ -21,6 +21,9 @@ namespace hs::service {
 struct GuidanceOptions {
     double duration = 0;  // of the sampling run; 0 = the circuit's
     int samples = 200;    // records of the sampling run (t = 0 and samples more)
+    // Wall-clock budget of the sampling run [s] (0 = none): past it the run stops and the advice
+    // rests on the part sampled (the editor's panel, which recomputes on every edit, sets one).
+    double wallBudget = 0;
 };
 
 struct VolumeGuidance {
@@ -34,15 +37,18 @@ struct Guidance {
     QString error;    // no guidance at all (no configuration, does not compile)
     QString runNote;  // the sampling run failed: the advice rests on the states up to its failure
     QString config, stepper;
+    QString sampler;  // the sampling run's stepper (cvode, or sdirk2 for fixed-step-only circuits)
     double dt = 0, duration = 0;
     int samples = 0;
     std::vector<VolumeGuidance> volumes;
     const VolumeGuidance* volume(const std::string& id) const;
 };
 
-// The sampling run's solver: CVODE, every volume integrated (the advice must not depend on the
-// method it chooses), tolerances 1e-6.
-hs::sim::SolverSettings samplingSolver(const model::SolverConfigDoc& cfg);
+// The sampling run's solver: every volume integrated (the advice must not depend on the method it
+// chooses) by CVODE, tolerances 1e-6 (at 1e-4 the three-orifice start-up is off enough to put V2's
+// tau at 1.8e-5 s instead of 5.1e-4 s at t = 0.025 s); or, for circuits with components that need
+// a fixed step (TLM lines), by the L-stable SDIRK2 at the configuration's step.
+hs::sim::SolverSettings samplingSolver(const model::SolverConfigDoc& cfg, bool fixedStep = false);
 
 Guidance guideConfiguration(const model::Circuit& c, const sim::Registry& reg, const QString& config,
                             const GuidanceOptions& options = {});

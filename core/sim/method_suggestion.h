@@ -15,8 +15,8 @@ struct Suggestion {
     std::string method;  // "integrate", "local_implicit" or "quasi_steady"
     double step = 0;     // outer step [s] (the configuration's)
     std::string reason;
-    // Share of the samples after the start on which step > 0.8 x the explicit stepper's stability
-    // limit x tau (0 for adaptive and implicit steppers).
+    // Share of the samples after the start on which step > the explicit stepper's stability limit
+    // x tau (0 for adaptive and implicit steppers).
     double unstableShare = 0;
     bool unstableAtStart = false;  // the same test at t = 0 only
     double steps = 0;              // duration / step: the suggestion's outer steps

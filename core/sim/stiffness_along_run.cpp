@@ -61,7 +61,9 @@ StiffnessAlongRun sampleStiffness(System& sys, const RunOptions& options) {
     };
     const RunResult r = simulate(sys, {}, opt);
     out.ok = r.ok;
+    out.stopped = r.stopped;
     out.error = r.error;
+    out.reached = r.trace.time.empty() ? 0.0 : r.trace.time.back();
     for (auto& v : out.volumes) summarise(v);
     return out;
 }

@@ -30,8 +30,10 @@ struct VolumeStiffness {
 
 struct StiffnessAlongRun {
     bool ok = false;
-    std::string error;  // the sampling run failed (the start-state analysis still holds)
+    bool stopped = false;  // options.stop ended the run early (a time budget)
+    std::string error;     // the sampling run failed (the start-state analysis still holds)
     double duration = 0;
+    double reached = 0;    // the last sampled time
     std::vector<VolumeStiffness> volumes;  // every node with a pressure method
 };
 

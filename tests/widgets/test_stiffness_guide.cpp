@@ -140,7 +140,7 @@ private slots:
         const auto q = hs::service::quickCheck(c, test::registry(), "RK4 1e-5", "V2", "quasi_steady", 1.0);
         QVERIFY2(q.ok, qPrintable(q.error));
         qInfo("quick check 1 s: as is %.4g %% (%.4g Pa on p2), quasi-steady %.4g %% (%.4g Pa), %lld indeterminate steps",
-              q.current.worstRrmse, q.current.volumeRmse, q.suggested.worstRrmse, q.suggested.volumeRmse,
+              q.current.worstError, q.current.volumeRmse, q.suggested.worstError, q.suggested.volumeRmse,
               static_cast<long long>(q.suggested.indeterminateSteps));
         QVERIFY(q.current.ok && q.suggested.ok);
         QVERIFY(q.contradicted);

@@ -84,7 +84,7 @@ QString StiffnessGuide::html() const {
                             "largest stable RK4 step: %7 along the run (%8 at the start)<br>"
                             "node: V = %9, Be = %10 at the start<br>")
                     .arg(QString::number(duration, 'g', 3)).arg(samples)
-                    .arg(s(start.tau), s(stiffness.tauMin), QString::number(stiffness.tTauMin, 'g', 3), s(stiffness.tauMax),
+                    .arg(s(start.tau), s(stiffness.tauMin), QString::number(stiffness.tTauMin, 'g', 3), std::isfinite(stiffness.tauMax) ? s(stiffness.tauMax) : QObject::tr("infinite (isolated at times)"),
                          s(2.785293563405282 * stiffness.tauMin), s(start.maxStepRk4), Units::format(start.volume, "m3"),
                          QString::number(start.bulkModulus / 1e9, 'g', 3) + " GPa")
                     .arg(sampler.toUpper());

@@ -182,6 +182,30 @@ private slots:
         QCOMPARE(g.currentMethod, QString("quasi_steady"));
         QVERIFY(g.suggestsChange());
     }
+    // Circuit 1's V1 (compensator and throttle, both shut for long spans) is closable too; its
+    // sampling run is the slow one (CVODE on the chattering V1), so the panel's budget may cut
+    // it, and then says so.
+    void circuit1ValveNodeClosable() {
+        hs::model::CircuitDocument doc;
+        doc.setCircuit(test::loadExample("circuit1_fcv.hydro.json"));
+        SymbolLibrary symbols(test::registry());
+        QUndoStack undo;
+        CircuitScene scene(doc, test::registry(), symbols, undo);
+        scene.setCurrentConfig("Quasi-steady 1e-4");
+        const auto g = StiffnessGuide::compute(doc.circuit(), test::registry(), "Quasi-steady 1e-4", "V1");
+        QVERIFY2(g.ok, qPrintable(g.error));
+        QVERIFY(g.stiffness.closure.closable);
+        QCOMPARE(g.stiffness.closure.blockers, (std::vector<std::string>{"comp", "throttle"}));
+        QVERIFY(QString::fromStdString(g.suggestion.method) != "quasi_steady");
+        QVERIFY2(g.runNote.isEmpty() || g.runNote.contains("time budget 2 s"), qPrintable(g.runNote));
+        MethodPanel panel(scene);
+        panel.resize(420, 900);
+        panel.setVolume("V1");
+        panel.show();
+        QTRY_VERIFY_WITH_TIMEOUT(panel.guidanceLabel()->text().contains("can be closed off"), 20000);
+        QDir().mkpath(HS_SCREENSHOT_DIR);
+        QVERIFY(panel.grab().toImage().save(QDir(HS_SCREENSHOT_DIR).filePath("method_panel_circuit1_v1.png")));
+    }
     // The method panel: the quick check runs both configurations and blocks a contradicted Apply.
     void panelQuickCheck() {
         hs::model::CircuitDocument doc;

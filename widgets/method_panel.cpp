@@ -1,20 +1,21 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "method_panel.h"
 
-#include <QApplication>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QThread>
 #include <QTimer>
 #include <QUndoStack>
 #include <QVBoxLayout>
-#include <cmath>
+#include <memory>
 
 #include "circuit_scene.h"
 #include "commands/configs_command.h"
 #include "method_params_form.h"
+#include "quick_check_view.h"
 #include "model/circuit_document.h"
 #include "service/quick_check.h"
 #include "sim/registry.h"
@@ -167,46 +168,54 @@ void MethodPanel::setParam(const QString& name, const QVariant& value) {
 void MethodPanel::updateGuidance() {
     if (volume_.isEmpty()) return;
     const StiffnessGuide g = StiffnessGuide::compute(doc_.circuit(), reg_, scene_.currentConfig(), volume_);
+    ++guideGeneration_;  // a quick check still running is for the old guidance
     guidance_->setText(g.html());
     suggested_ = g.ok ? QString::fromStdString(g.suggestion.method) : QString();
     apply_->setEnabled(g.suggestsChange());
     apply_->setText(g.ok ? tr("Apply suggestion: %1").arg(suggested_) : tr("Apply suggestion"));
-    check_->setEnabled(g.suggestsChange());
+    check_->setEnabled(g.suggestsChange() && !checkThread_);
     checkResult_->clear();
     checkResult_->hide();
 }
 
+// On a worker thread (Circuit 1's check runs for seconds): the circuit is copied, the registry
+// outlives the panel, and the destructor waits. A result that arrives after the guidance was
+// recomputed (an edit, another volume or configuration) is dropped.
 void MethodPanel::runQuickCheck() {
-    if (volume_.isEmpty() || suggested_.isEmpty()) return;
-    QApplication::setOverrideCursor(Qt::WaitCursor);
-    const hs::service::QuickCheck q = hs::service::quickCheck(doc_.circuit(), reg_, scene_.currentConfig(), volume_, suggested_);
-    QApplication::restoreOverrideCursor();
-    if (!q.ok) {
-        checkResult_->setText("<i>" + q.error.toHtmlEscaped() + "</i>");
-        checkResult_->show();
-        return;
-    }
-    auto row = [](const hs::service::CheckedRun& r) {
-        const QString err = r.ok ? QString::number(r.worstError, 'g', 3) + " %" : tr("failed");
-        const QString pv = std::isfinite(r.volumeRmse) ? QString::number(r.volumeRmse, 'g', 4) + " Pa" : QStringLiteral("–");
-        return QString("<tr><td>%1</td><td align=right nowrap>%2</td><td align=right nowrap>%3</td><td align=right nowrap>%4 s</td>"
-                       "<td align=right>%5</td><td align=right>%6</td></tr>")
-            .arg(r.name.toHtmlEscaped(), err, pv, QString::number(r.wallSeconds, 'g', 3)).arg(r.steps).arg(r.indeterminateSteps);
-    };
-    QString h = tr("<b>Quick check</b>, %1 s against CVODE (tolerance 1e-9):<table cellspacing=4>"
-                   "<tr><th></th><th>largest error</th><th>RMSE p volume</th><th>wall</th><th>steps</th><th>indeterminate</th></tr>")
-                    .arg(QString::number(q.span, 'g', 3));
-    h += row(q.current);
-    if (!q.sameMethod) h += row(q.suggested);
-    h += "</table><small>" + tr("largest error: the largest RMSE over the probes as % of the mean level of the probes of its unit") +
-         "</small><br>";
-    h += QString(q.contradicted ? "<span style='color:#b00020'><b>%1</b></span>" : "<b>%1</b>").arg(q.verdict.toHtmlEscaped());
-    checkResult_->setText(h);
+    if (volume_.isEmpty() || suggested_.isEmpty() || checkThread_) return;
+    auto result = std::make_shared<hs::service::QuickCheck>();
+    const hs::model::Circuit circuit = doc_.circuit();
+    const hs::sim::Registry& reg = reg_;
+    const QString config = scene_.currentConfig(), volume = volume_, method = suggested_;
+    const int generation = guideGeneration_;
+    checkThread_ = QThread::create([result, circuit, &reg, config, volume, method] {
+        *result = hs::service::quickCheck(circuit, reg, config, volume, method);
+    });
+    check_->setEnabled(false);
+    check_->setText(tr("Checking..."));
+    connect(checkThread_, &QThread::finished, this, [this, result, generation] {
+        checkThread_->deleteLater();
+        checkThread_ = nullptr;
+        check_->setText(tr("Quick check"));
+        if (generation == guideGeneration_) showQuickCheck(*result);
+        else check_->setEnabled(apply_->isEnabled());
+        emit quickCheckFinished();
+    });
+    checkThread_->start();
+}
+
+void MethodPanel::showQuickCheck(const hs::service::QuickCheck& q) {
+    check_->setEnabled(true);
+    checkResult_->setText(quickCheckHtml(q));
     checkResult_->show();
-    if (q.contradicted) {
+    if (q.ok && q.contradicted) {
         apply_->setEnabled(false);
         apply_->setText(tr("Apply suggestion: %1 (the check contradicts it)").arg(suggested_));
     }
+}
+
+MethodPanel::~MethodPanel() {
+    if (checkThread_) checkThread_->wait();
 }
 
 }  // namespace hs::widgets

@@ -4,11 +4,9 @@
 #include <Eigen/Dense>
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <limits>
 
 #include "simulator.h"
-#include "stepper.h"
 #include "system.h"
 
 namespace hs::sim {

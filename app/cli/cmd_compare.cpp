@@ -27,15 +27,15 @@ QString stepText(const model::SolverConfigDoc& c) {
 int compareCommand(const QStringList& argv, const sim::Registry& reg) {
     Args a(argv, {"duration", "configs", "jobs", "out", "metrics"}, {"help", "quiet"});
     if (a.flag("help")) {
-        out("usage: hydrostiff-cli compare FILE [--duration T] [--configs A,B] [--jobs N] [--out aligned.csv]\n"
+        out("usage: hydrostiff-cli compare FILE [--duration T] [--configs A,B] [--jobs N] [--out aligned.csv|.mat]\n"
             "                              [--metrics metrics.csv] [--quiet]\n"
             "  Runs every configuration (or those listed, plus the reference), compares each with the\n"
             "  reference on the reference's time grid and prints, per configuration, wall time, steps,\n"
             "  speed-up and real-time factor (simulated time / wall time), and per probe RMSE,\n"
             "  RRMSE % (100*RMSE/mean|ref|) and max |error|. --jobs runs configurations in parallel\n"
             "  (default 1, which keeps wall times comparable). --out writes the aligned traces and\n"
-            "  errors, --metrics the error table. Exit code 1 if the reference fails; a failing\n"
-            "  non-reference configuration is reported in the table.");
+            "  errors (a MATLAB MAT-file if the name ends in .mat), --metrics the error table. Exit code\n"
+            "  1 if the reference fails; a failing non-reference configuration is reported in the table.");
         return Ok;
     }
     auto duration = a.number("duration");
@@ -112,7 +112,7 @@ int compareCommand(const QStringList& argv, const sim::Registry& reg) {
                 " spans [s]: " + service::indeterminateSpansText(st));
         }
     if (auto path = a.value("out")) {
-        QString e = service::writeAlignedCsv(*path, cmp);
+        QString e = service::writeAlignedFile(*path, cmp);
         if (!e.isEmpty()) { err("compare: " + e); return FileError; }
         out("\nwrote " + *path);
     }

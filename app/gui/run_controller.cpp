@@ -99,7 +99,7 @@ void RunController::onFinished() {
     progress_->setToolTip(tr("Run %1 %2").arg(svc.runNumber()).arg(summary));
     progress_->setStyleSheet(hs::widgets::runSucceeded(svc) ? QString()
                                                                   : QStringLiteral("QProgressBar::chunk { background: #c0392b; }"));
-    window_.statusBar()->showMessage(tr("Run %1 %2").arg(svc.runNumber()).arg(summary), 8000);
+    window_.statusBar()->showMessage(tr("Run %1 %2").arg(svc.runNumber()).arg(summary) + hs::widgets::recordsNote(svc), 8000);
 }
 
 void RunController::onComponentActivated(const QString& id) {

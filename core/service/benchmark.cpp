@@ -25,6 +25,7 @@ sim::Trace window(const sim::Trace& tr, double t0, double t1) {
     sim::Trace w;
     w.names = tr.names;
     w.units = tr.units;
+    w.quantities = tr.quantities;  // iteration counters stay uncompared
     w.columns.resize(tr.columns.size());
     for (size_t i = 0; i < tr.time.size(); ++i) {
         if (tr.time[i] < t0 || tr.time[i] > t1) continue;

@@ -8,6 +8,7 @@
 
 #include "csv.h"
 #include "indeterminate_text.h"
+#include "result_file.h"
 #include "sim/builder.h"
 #include "sim/registry.h"
 
@@ -138,14 +139,14 @@ void finishComparison(Comparison& cmp, const std::vector<std::vector<sim::ProbeE
     if (cmp.reference < 0) cmp.error = "the reference configuration did not run to the end; no errors computed";
 }
 
-QString writeTraceCsv(const QString& path, const sim::Trace& trace) {
+QString writeTraceFile(const QString& path, const sim::Trace& trace) {
     std::vector<CsvColumn> cols;
     cols.push_back({"time", "s", trace.time});
     for (size_t i = 0; i < trace.names.size(); ++i) cols.push_back({trace.names[i], trace.units[i], trace.columns[i]});
-    return writeCsv(path, cols);
+    return writeResultFile(path, cols);
 }
 
-QString writeAlignedCsv(const QString& path, const Comparison& cmp) {
+QString writeAlignedFile(const QString& path, const Comparison& cmp) {
     if (cmp.reference < 0) return "no reference trace to align on";
     const sim::Trace& ref = cmp.configs[static_cast<size_t>(cmp.reference)].result.trace;
     std::vector<CsvColumn> cols;
@@ -166,10 +167,10 @@ QString writeAlignedCsv(const QString& path, const Comparison& cmp) {
                 err.values.push_back(v - ref.columns[p][i]);
             }
             cols.push_back(std::move(col));
-            if (!o.reference) cols.push_back(std::move(err));
+            if (!o.reference && ref.compared(p)) cols.push_back(std::move(err));
         }
     }
-    return writeCsv(path, cols);
+    return writeResultFile(path, cols);
 }
 
 }  // namespace hs::service

@@ -79,12 +79,13 @@ Comparison runComparison(const model::Circuit& c, const sim::Registry& reg, cons
 void finishComparison(Comparison& cmp, const std::vector<std::vector<sim::ProbeError>>* knownErrors = nullptr);
 
 // Aligned traces on the reference's time grid: time, each probe of each configuration, and each
-// configuration's error (config - reference). Returns "" or an error.
-QString writeAlignedCsv(const QString& path, const Comparison& cmp);
+// configuration's error (config - reference; none for iteration counters). Returns "" or an
+// error. Both writers choose the format by the file name (result_file.h): .mat or CSV.
+QString writeAlignedFile(const QString& path, const Comparison& cmp);
 // The error table: configuration, probe, unit, RMSE, RRMSE %, max abs error, wall time, speed-up,
 // ..., and the quasi-steady indeterminate steps, time and spans of the configuration.
 QString writeMetricsCsv(const QString& path, const Comparison& cmp);
-// One configuration's trace.
-QString writeTraceCsv(const QString& path, const sim::Trace& trace);
+// One configuration's trace: time, then every probe.
+QString writeTraceFile(const QString& path, const sim::Trace& trace);
 
 }  // namespace hs::service

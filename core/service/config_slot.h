@@ -36,7 +36,7 @@ struct ConfigSlot {
 
     // Published with the "started" event (with "done" if it fails or stops before it starts).
     std::shared_ptr<SampleRing> ring;
-    std::vector<std::string> names, units;
+    std::vector<std::string> names, units, quantities;
     std::vector<std::string> warnings;  // the builder's, non-fatal (a TLM volume's parasitic inertance)
     // Published with the "done" event.
     sim::RunResult result;

@@ -24,26 +24,41 @@ std::string quoted(const std::string& s) {
 }
 }  // namespace
 
+std::string csvHeader(const std::vector<std::string>& names, const std::vector<std::string>& units) {
+    std::string line;
+    for (size_t i = 0; i < names.size(); ++i) {
+        if (i) line += ',';
+        line += quoted(names[i] + " [" + (i < units.size() ? units[i] : std::string()) + "]");
+    }
+    return line + '\n';
+}
+
+void appendCsvRow(std::string& line, const double* values, size_t n) {
+    for (size_t i = 0; i < n; ++i) {
+        if (i) line += ',';
+        line += formatNumber(values[i]);
+    }
+    line += '\n';
+}
+
 QString writeCsv(const QString& path, const std::vector<CsvColumn>& columns) {
     size_t rows = columns.empty() ? 0 : columns.front().values.size();
     for (const auto& c : columns)
         if (c.values.size() != rows) return "CSV columns have different lengths (" + QString::fromStdString(c.name) + ")";
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly | QIODevice::Text)) return "cannot write " + path + ": " + f.errorString();
-    std::string line;
-    for (size_t i = 0; i < columns.size(); ++i) {
-        if (i) line += ',';
-        line += quoted(columns[i].name + " [" + columns[i].unit + "]");
+    std::vector<std::string> names, units;
+    for (const auto& c : columns) {
+        names.push_back(c.name);
+        units.push_back(c.unit);
     }
-    line += '\n';
+    std::string line = csvHeader(names, units);
     f.write(line.data(), static_cast<qint64>(line.size()));
+    std::vector<double> row(columns.size());
     for (size_t r = 0; r < rows; ++r) {
+        for (size_t i = 0; i < columns.size(); ++i) row[i] = columns[i].values[r];
         line.clear();
-        for (size_t i = 0; i < columns.size(); ++i) {
-            if (i) line += ',';
-            line += formatNumber(columns[i].values[r]);
-        }
-        line += '\n';
+        appendCsvRow(line, row.data(), row.size());
         f.write(line.data(), static_cast<qint64>(line.size()));
     }
     if (!f.commit()) return "cannot write " + path + ": " + f.errorString();

@@ -18,6 +18,11 @@ struct CsvColumn {
 // Shortest text that parses back to the same double ("1e-05", "0.1", "nan").
 std::string formatNumber(double v);
 
+// The header line "name [unit],..." (quoted where needed), with its newline.
+std::string csvHeader(const std::vector<std::string>& names, const std::vector<std::string>& units);
+// Appends one row of n numbers, with its newline, to line.
+void appendCsvRow(std::string& line, const double* values, size_t n);
+
 // Writes the columns (all the same length) to path. Returns "" or an error naming the file.
 QString writeCsv(const QString& path, const std::vector<CsvColumn>& columns);
 

@@ -42,7 +42,7 @@ void LiveMetrics::reserve(size_t n, size_t columns) {
 void LiveMetrics::bind(const sim::Trace& ref, const sim::Trace& other) {
     for (size_t c = 0; c < ref.names.size(); ++c) {
         const int oc = other.column(ref.names[c]);
-        if (oc < 0) continue;
+        if (oc < 0 || !ref.compared(c)) continue;  // iteration counters, as compareTraces
         refCol_.push_back(static_cast<int>(c));
         otherCol_.push_back(oc);
         error_.names.push_back(ref.names[c]);

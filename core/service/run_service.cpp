@@ -62,6 +62,8 @@ QString RunService::start(const model::Circuit& circuit, const RunServiceOptions
     if (options.recordInterval > 0) snap->recordInterval = options.recordInterval;
     if (!(snap->duration > 0)) return tr("the duration must be positive");
     if (!(snap->recordInterval > 0)) return tr("the record interval must be positive");
+    const bool thin = options.maxRecords > 0 && snap->duration / snap->recordInterval > static_cast<double>(options.maxRecords);
+    if (thin) snap->recordInterval = snap->duration / static_cast<double>(options.maxRecords);
 
     std::vector<std::shared_ptr<ConfigSlot>> configSlots;
     auto cmp = std::make_shared<Comparison>();
@@ -79,6 +81,7 @@ QString RunService::start(const model::Circuit& circuit, const RunServiceOptions
     if (configSlots.empty()) return tr("the circuit has no solver configuration to run");
 
     snapshot_ = std::move(snap);
+    recordsThinned_ = thin;
     slots_ = std::move(configSlots);
     cmp_ = std::move(cmp);
     metrics_.assign(slots_.size(), LiveMetrics());
@@ -180,6 +183,7 @@ void RunService::runSlot(int index) {
             if (!e.empty() && slot->result.error.empty()) slot->result.error = e;
             slot->names.push_back(p.name.empty() ? p.quantity + " " + p.target : p.name);
             slot->units.push_back(unit);
+            slot->quantities.push_back(p.quantity);
         }
     }
     if (!slot->result.error.empty()) {
@@ -229,6 +233,7 @@ void RunService::onStarted(int run, int index) {
     sim::Trace& tr = cmp_->configs[static_cast<size_t>(index)].result.trace;
     tr.names = s.names;
     tr.units = s.units;
+    tr.quantities = s.quantities;
     tr.columns.assign(s.names.size(), {});
     // Room for the whole run up front: growing 1e6-sample vectors by doubling on this thread
     // costs copies and page faults in the middle of the display ticks.

@@ -42,6 +42,12 @@ struct RunServiceOptions {
     // 2 s of wall time fills it in half a second of display stall; only then do samples drop and
     // the complete trace replace the live one at the end.
     size_t ringCapacity = size_t(1) << 18;
+    // Records per configuration at most (0: no limit). The viewer holds every configuration's
+    // complete trace (for exact errors and exports) plus its plotted copy, so memory grows with
+    // the records: a run that would record more (1e8 steps with a fine record interval) records
+    // every duration / maxRecords seconds instead, and recordsThinned() says so. Six probes:
+    // about 0.2 GB per configuration at the limit. `hydrostiff-cli run` streams every record to disk.
+    size_t maxRecords = 1000000;
 };
 
 struct ConfigStatus {
@@ -77,6 +83,10 @@ public:
     bool isRunning() const { return running_; }
 
     int runNumber() const { return runNumber_; }  // 0 before the first run
+    // The record interval of the current (or last) run [s]; thinned: coarser than asked for, to
+    // stay within RunServiceOptions::maxRecords.
+    double recordInterval() const { return snapshot_ ? snapshot_->recordInterval : 0.0; }
+    bool recordsThinned() const { return recordsThinned_; }
     int configCount() const { return static_cast<int>(slots_.size()); }
     int referenceIndex() const { return reference_; }  // -1: no reference in this run
     ConfigStatus status(int config) const;  // owner thread
@@ -141,6 +151,7 @@ private:
     int runNumber_ = 0;
     int reference_ = -1;
     size_t ringCapacity_ = 0;
+    bool recordsThinned_ = false;
     RunHistory history_;
 };
 

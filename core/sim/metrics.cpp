@@ -23,7 +23,7 @@ std::vector<ProbeError> compareTraces(const Trace& ref, const Trace& other) {
     const double tEnd = std::min(ref.time.back(), other.time.back()) * (1 + 1e-12);
     for (size_t c = 0; c < ref.names.size(); ++c) {
         const int oc = other.column(ref.names[c]);
-        if (oc < 0) continue;
+        if (oc < 0 || !ref.compared(c)) continue;
         ProbeError e;
         e.name = ref.names[c];
         e.unit = ref.units[c];

@@ -18,7 +18,9 @@ struct ProbeError {
     int samples = 0;
 };
 
-// Errors for every probe present in both traces, over the time span both cover.
+// Errors for every probe present in both traces, over the time span both cover; iteration
+// counters (Trace::compared) are left out. The CLI's table, the metrics CSV and the GUI all read
+// these rows.
 std::vector<ProbeError> compareTraces(const Trace& ref, const Trace& other);
 // Value of column c of a trace at time t (linear interpolation, held at the ends).
 double interpolate(const Trace& tr, int c, double t);

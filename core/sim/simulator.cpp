@@ -18,6 +18,10 @@
 
 namespace hs::sim {
 
+bool isIterationCounter(const std::string& quantity) {
+    return quantity == "inner_iterations" || quantity == "newton_iterations";
+}
+
 int Trace::column(const std::string& name) const {
     for (size_t i = 0; i < names.size(); ++i)
         if (names[i] == name) return static_cast<int>(i);
@@ -205,11 +209,12 @@ RunResult simulate(System& sys, const std::vector<ProbeSpec>& probes, const RunO
         if (!e.empty()) { res.error = e; return finish(); }
         res.trace.names.push_back(probes[i].name.empty() ? probes[i].quantity + " " + probes[i].target : probes[i].name);
         res.trace.units.push_back(unit);
+        res.trace.quantities.push_back(probes[i].quantity);
     }
     res.trace.columns.assign(probes.size(), {});
     if (!(opt.duration > 0)) { res.error = "duration must be positive"; return finish(); }
     if (!(opt.recordInterval > 0)) { res.error = "record interval must be positive"; return finish(); }
-    const size_t expected = static_cast<size_t>(opt.duration / opt.recordInterval) + 2;
+    const size_t expected = opt.keepTrace ? static_cast<size_t>(opt.duration / opt.recordInterval) + 2 : 1;
     res.trace.time.reserve(expected);
     for (auto& c : res.trace.columns) c.reserve(expected);
 
@@ -231,8 +236,13 @@ RunResult simulate(System& sys, const std::vector<ProbeSpec>& probes, const RunO
     std::vector<double> sampled(readers.size());
     auto record = [&]() {
         sys.rhs(t, y.data(), dy.data());  // fills node values, flows and signals at (t, y)
+        for (size_t i = 0; i < readers.size(); ++i) sampled[i] = readers[i].read(sys, y.data());
+        if (!opt.keepTrace) {  // only the last record stays
+            res.trace.time.clear();
+            for (auto& c : res.trace.columns) c.clear();
+        }
         res.trace.time.push_back(t);
-        for (size_t i = 0; i < readers.size(); ++i) res.trace.columns[i].push_back(sampled[i] = readers[i].read(sys, y.data()));
+        for (size_t i = 0; i < readers.size(); ++i) res.trace.columns[i].push_back(sampled[i]);
         if (opt.sample) {
             opt.sample(t, sampled.data(), sampled.size());
             clearUpperVectorState();  // the viewer's code ran on this thread

@@ -22,12 +22,19 @@ struct ProbeSpec {
     std::string target;    // "comp.port", or "comp.state" for quantity state, or a volume id for pressure
 };
 
+// A pressure method's iteration counter (inner_iterations, newton_iterations): a cost, not a
+// value to compare with a reference (its "error" between two configurations means nothing).
+bool isIterationCounter(const std::string& quantity);
+
 struct Trace {
     std::vector<std::string> names;
     std::vector<std::string> units;
+    std::vector<std::string> quantities;  // per column, the probe's quantity ("" where unknown)
     std::vector<double> time;
     std::vector<std::vector<double>> columns;  // one per probe, same length as time
     int column(const std::string& name) const;
+    // Whether column c is compared with a reference: every column but iteration counters.
+    bool compared(size_t c) const { return c >= quantities.size() || !isIterationCounter(quantities[c]); }
 };
 
 struct RunOptions {
@@ -39,6 +46,9 @@ struct RunOptions {
     // Called after every record with the probe values just appended to the trace (in probe
     // order), so that a viewer can stream them while the run goes on.
     std::function<void(double t, const double* values, size_t count)> sample;
+    // false: records go to `sample` only and the result's trace keeps names, units and the last
+    // record, so that memory does not grow with the run's length (a long run streamed to disk).
+    bool keepTrace = true;
 };
 
 struct RunResult {

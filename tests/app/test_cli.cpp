@@ -131,6 +131,29 @@ private slots:
         QVERIFY(r.err.contains("bad.hydro.json"));
     }
 
+    // run --record sets the record interval; --out picks CSV or a MAT-file by the name, for run
+    // and compare (the contents are checked in service_test_mat_file).
+    void recordIntervalAndMatOutput() {
+        QTemporaryDir dir;
+        const QString csv = dir.filePath("r.csv"), mat = dir.filePath("r.mat"), aligned = dir.filePath("aligned.mat");
+        Result r = cli({"run", example("three_orifice.hydro.json"), "--duration", "0.05", "--record", "0.005", "--out", csv, "--quiet"});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        const auto rows = csvNumbers(csv);
+        QCOMPARE(rows.size(), 11);  // 0, 5 ms, ..., 50 ms
+        QCOMPARE(rows[1][0], 0.005);
+        r = cli({"run", example("three_orifice.hydro.json"), "--duration", "0.05", "--out", mat, "--quiet"});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY(r.out.contains("wrote          " + mat));
+        QFile m(mat);
+        QVERIFY(m.open(QIODevice::ReadOnly));
+        QVERIFY(m.read(19) == "MATLAB 5.0 MAT-file");
+        r = cli({"compare", example("three_orifice.hydro.json"), "--duration", "0.02", "--configs", "RK4 1e-3", "--out", aligned, "--quiet"});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY(QFile::exists(aligned));
+        QCOMPARE(cli({"run", example("three_orifice.hydro.json"), "--record", "0"}).code, 2);
+        QCOMPARE(cli({"run", example("three_orifice.hydro.json"), "--record", "x"}).code, 2);
+    }
+
     void compareTable() {
         QTemporaryDir dir;
         const QString csv = dir.filePath("aligned.csv"), metrics = dir.filePath("metrics.csv");

@@ -45,6 +45,7 @@ private slots:
     void divergingConfigurationFailsAlone();
     void configurationsBeyondThreadLimitQueue();
     void fullRingFallsBackToCompleteTrace();
+    void recordsPerConfigurationAreCapped();
     void historyKeepsLastRuns();
     void badStartIsRefused();
     void buildWarningsReachListeners();
@@ -196,6 +197,34 @@ void TestRunService::fullRingFallsBackToCompleteTrace() {
     const auto direct = service::runConfiguration(circuit2_, *circuit2_.config("RK4 1e-5"), reg_, opt.duration);
     QVERIFY(sameTrace(svc.comparison().configs[0].result.trace, direct.trace));
     QCOMPARE(svc.liveMetrics(1).error().time.size(), direct.trace.time.size());
+}
+
+// A run that would record more than maxRecords samples per configuration records every
+// duration / maxRecords seconds instead (the viewer holds complete traces: memory stays bounded)
+// and says so; within the limit nothing changes.
+void TestRunService::recordsPerConfigurationAreCapped() {
+    service::RunService svc(reg_);
+    service::RunServiceOptions opt;
+    opt.duration = 0.2;
+    opt.recordInterval = 1e-4;  // 2001 records asked for
+    opt.configs = {"RK4 1e-4"};
+    opt.maxRecords = 100;
+    QVERIFY(svc.start(circuit2_, opt).isEmpty());
+    QVERIFY(svc.recordsThinned());
+    QCOMPARE(svc.recordInterval(), 0.002);
+    QVERIFY(waitFinished(svc, 60000));
+    for (const auto& o : svc.comparison().configs) {
+        QVERIFY(o.result.ok);
+        QCOMPARE(o.result.trace.time.size(), size_t(101));
+        QCOMPARE(o.result.trace.time.back(), opt.duration);
+    }
+    QCOMPARE(svc.liveMetrics(1).error().time.size(), size_t(101));
+    opt.maxRecords = 2001;
+    QVERIFY(svc.start(circuit2_, opt).isEmpty());
+    QVERIFY(!svc.recordsThinned());
+    QCOMPARE(svc.recordInterval(), 1e-4);
+    QVERIFY(waitFinished(svc, 60000));
+    QCOMPARE(svc.comparison().configs[0].result.trace.time.size(), size_t(2001));
 }
 
 void TestRunService::historyKeepsLastRuns() {

@@ -68,6 +68,27 @@ private slots:
         QCOMPARE(e[0].rrmse, 0.0);
         QVERIFY(std::abs(e[0].rmse - std::sqrt(12.5)) < 1e-15);
     }
+
+    // Iteration counters are recorded but not compared (their "error" means nothing): a trace
+    // with a pressure and a Newton counter gets one error row, for the pressure.
+    void iterationCountersLeftOut() {
+        Trace ref = trace({0, 1}, {1, 1}), other = trace({0, 1}, {2, 2});
+        for (Trace* t : {&ref, &other}) {
+            t->names = {"p", "newton V"};
+            t->units = {"Pa", "-"};
+            t->quantities = {"pressure", "newton_iterations"};
+        }
+        ref.columns.push_back({1, 1});
+        other.columns.push_back({5, 7});
+        const auto e = compareTraces(ref, other);
+        QCOMPARE(e.size(), size_t(1));
+        QCOMPARE(e[0].name, std::string("p"));
+        QCOMPARE(e[0].rmse, 1.0);
+        QVERIFY(!ref.compared(1) && ref.compared(0));
+        QVERIFY(isIterationCounter("inner_iterations") && !isIterationCounter("pressure"));
+        ref.quantities.clear();  // a trace that does not know its quantities compares every column
+        QCOMPARE(compareTraces(ref, other).size(), size_t(2));
+    }
 };
 
 QTEST_APPLESS_MAIN(TestMetrics)

@@ -297,7 +297,8 @@ private slots:
         QStringList texts;
         for (QAction* a : exportMenu->actions()) texts << a->text();
         QVERIFY2(texts.contains(QString::fromUtf8("Metrics table (CSV)\u2026")), qPrintable(texts.join('|')));
-        QVERIFY2(texts.contains(QString::fromUtf8("Traces of 'RK4 1e-4' (CSV)\u2026")), qPrintable(texts.join('|')));
+        QVERIFY2(texts.contains(QString::fromUtf8("Traces of 'RK4 1e-4' (CSV, MATLAB .mat)\u2026")), qPrintable(texts.join('|')));
+        QVERIFY2(texts.contains(QString::fromUtf8("Aligned comparison with errors (CSV, MATLAB .mat)\u2026")), qPrintable(texts.join('|')));
         const QString dir = QFileInfo(w->documentDirectory()).absoluteFilePath();
         QCOMPARE(ws.proposedExportPath("metrics"), QDir(dir).filePath("three_orifices_in_series_metrics.csv"));
         QCOMPARE(ws.proposedExportPath("trace", 1), QDir(dir).filePath("three_orifices_in_series_rk4_1e-3.csv"));

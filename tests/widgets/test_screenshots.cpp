@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Each example opened in the main window and zoomed to fit, rendered offscreen to PNG (kept in
-// the build folder as a CI artefact): the image is not blank, every component is inside the
-// scene's content and the visible area, and no symbol or label overlaps another symbol.
+// the build folder as a CI artefact): the image shows every symbol, label and wire where the
+// model puts them, every component is inside the scene's content and the visible area, and no
+// symbol or label overlaps another symbol. After a run, the plot's pixels show the run's values.
 #include <QtTest>
 #include <QSettings>
 
@@ -12,6 +13,11 @@
 #include "gui_settings.h"
 #include "main_window.h"
 #include "method_panel.h"
+#include "plot_panel.h"
+#include "run_controller.h"
+#include "run_workspace.h"
+#include "trace_plot.h"
+#include "units.h"
 #include "property_editor.h"
 #include "quantity_edit.h"
 #include <QDockWidget>
@@ -19,6 +25,7 @@
 #include <QListWidget>
 #include <QSpinBox>
 #include <QComboBox>
+#include <QSignalSpy>
 #include "widgets_test_util.h"
 #include "wire_item.h"
 
@@ -69,19 +76,57 @@ private slots:
         const QImage canvas = w.view().viewport()->grab().toImage();
         QVERIFY(canvas.save(QString(HS_SCREENSHOT_DIR) + "/" + name + "_canvas.png"));
 
-        // Not blank: a good share of the canvas is drawing (dark strokes), not background.
-        int dark = 0;
-        QSet<QRgb> colours;
-        for (int y = 0; y < canvas.height(); y += 2)
-            for (int x = 0; x < canvas.width(); x += 2) {
-                const QRgb c = canvas.pixel(x, y);
-                colours.insert(c);
-                dark += qGray(c) < 128;
-            }
-        QVERIFY2(dark > 200, qPrintable(QString("only %1 dark pixels").arg(dark)));
-        QVERIFY(colours.size() > 20);
-
         const auto& doc = w.document().circuit();
+        // Drawn where the model says: every symbol's strokes inside its body, every label's text
+        // in its label box, every wire's stroke on its routed segments (pixels of the image,
+        // positions from the scene through the view's transform).
+        QCOMPARE(canvas.size(), w.view().viewport()->size());
+        auto box = [&](const QRectF& scene) { return w.view().mapFromScene(scene).boundingRect().intersected(canvas.rect()); };
+        auto count = [&](const QRect& r, auto&& pred) {
+            int n = 0;
+            for (int y = r.top(); y <= r.bottom(); ++y)
+                for (int x = r.left(); x <= r.right(); ++x) n += pred(canvas.pixel(x, y));
+            return n;
+        };
+        for (const auto& comp : doc.components) {
+            const ComponentItem* it = w.scene().componentItem(comp.id);
+            const int strokes = count(box(it->bodySceneRect()), [](QRgb c) { return qGray(c) < 128; });
+            QVERIFY2(strokes >= 8, qPrintable(QString("%1: %2 stroke pixels in its body").arg(comp.id).arg(strokes)));
+            const int text = count(box(it->labelSceneRect()), [](QRgb c) { return qGray(c) < 110; });
+            QVERIFY2(text >= 4, qPrintable(QString("%1: %2 text pixels in its label").arg(comp.id).arg(text)));
+        }
+        // the wire colours of the three domains (wire_item.cpp)
+        const QColor wireColours[] = {QColor(0x1f, 0x4e, 0x9c), QColor(0x2f, 0x7d, 0x32), QColor(0xc0, 0x6a, 0x00)};
+        // A pixel of a thin antialiased stroke is the wire colour blended with the background:
+        // c = bg + f*(k - bg) with a clear share f and little else.
+        auto wireLike = [&](QRgb c) {
+            const double d[3] = {qRed(c) - 252.0, qGreen(c) - 252.0, qBlue(c) - 250.0};
+            for (const QColor& k : wireColours) {
+                const double e[3] = {k.red() - 252.0, k.green() - 252.0, k.blue() - 250.0};
+                const double f = (d[0] * e[0] + d[1] * e[1] + d[2] * e[2]) / (e[0] * e[0] + e[1] * e[1] + e[2] * e[2]);
+                const double rest = std::hypot(d[0] - f * e[0], d[1] - f * e[1], d[2] - f * e[2]);
+                if (f >= 0.3 && rest < 30) return true;
+            }
+            return false;
+        };
+        int segments = 0;
+        for (const WireItem* wi : w.scene().wireItems()) {
+            const auto r = wi->route();
+            for (size_t k = 1; k < r.size(); ++k) {
+                const QPoint a = w.view().mapFromScene(r[k - 1]), b = w.view().mapFromScene(r[k]);
+                if ((a - b).manhattanLength() < 12) continue;
+                const QPointF mid = (r[k - 1] + r[k]) / 2;
+                bool covered = false;  // a label may sit on a wire
+                for (const auto& comp : doc.components) covered = covered || w.scene().componentItem(comp.id)->labelSceneRect().contains(mid);
+                if (covered) continue;
+                const QPoint m = w.view().mapFromScene(mid);
+                QVERIFY2(count(QRect(m - QPoint(2, 2), QSize(5, 5)).intersected(canvas.rect()), wireLike) > 0,
+                         qPrintable(QString("wire %1: no wire stroke at its segment %2 (pixel %3, %4)").arg(wi->key()).arg(k).arg(m.x()).arg(m.y())));
+                ++segments;
+            }
+        }
+        QVERIFY2(2 * segments >= static_cast<int>(doc.wires.size()), qPrintable(QString("%1 wire segments checked").arg(segments)));
+
         const QRectF content = w.scene().contentRect();
         const QRectF visible = w.view().mapToScene(w.view().viewport()->rect()).boundingRect();
         QCOMPARE(w.scene().componentItems().size(), static_cast<qsizetype>(doc.components.size()));
@@ -172,6 +217,77 @@ private slots:
         // Every volume shows the TLM badge on the canvas.
         QCOMPARE(w.scene().methodOf("V1"), QString("tlm"));
         QCOMPARE(w.scene().methodOf("V2"), QString("tlm"));
+    }
+
+    // After a run the plot shows the simulated values: at three times, the pixels of the
+    // reference's line in the pixel column of that time span the value of the run's trace mapped
+    // through the axes (within a pixel), in the unit the axis title names; the image is saved.
+    void runPlotShowsTheTrace() {
+        Window win(tmp_);
+        hs::gui::MainWindow& w = win.w;
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QString err;
+        QVERIFY2(w.openExample(QDir(HS_EXAMPLES_DIR).filePath("three_orifice.hydro.json"), &err), qPrintable(err));
+        RunWorkspace& ws = w.runner().workspace();
+        hs::service::RunServiceOptions opt;
+        opt.duration = 0.5;
+        opt.configs = {"RK4 1e-4"};  // the reference alone: one line per plot
+        ws.setRunOptions(opt);
+        QSignalSpy finished(&ws, &RunWorkspace::runFinished);
+        QCOMPARE(w.runner().run(), QString());
+        QVERIFY(finished.wait(120000));
+        QCoreApplication::processEvents();
+        const auto& cmp = ws.service().comparison();
+        QVERIFY(cmp.reference >= 0);
+        const hs::sim::Trace& ref = cmp.configs[static_cast<size_t>(cmp.reference)].result.trace;
+
+        TracePlot* plot = ws.plotPanel()->plot();
+        QVERIFY(!plot->probes().isEmpty());
+        const QString probe = plot->probes().front();
+        const int col = ref.column(probe.toStdString());
+        QVERIFY2(col >= 0, qPrintable(probe));
+        QVERIFY(ws.plotPanel()->showProbes({probe}));  // one probe: a tall plot
+        QCoreApplication::processEvents();
+        const QImage img = plot->toPixmap(plot->width(), plot->height(), 1.0).toImage();
+        QVERIFY(img.save(QString(HS_SCREENSHOT_DIR) + "/three_orifice_run_plot.png"));
+        QCPAxisRect* rect = plot->axisRects().front();
+        QCPAxis* xAxis = rect->axis(QCPAxis::atBottom);
+        QCPAxis* yAxis = rect->axis(QCPAxis::atLeft);
+        // the unit of the axis title, and the factor from the trace's SI unit to it
+        const QString label = yAxis->label();
+        const qsizetype open = label.indexOf('['), close = label.indexOf(']');
+        QVERIFY2(open >= 0 && close > open, qPrintable(label));
+        const QString unit = label.mid(open + 1, close - open - 1);
+        const auto factor = Units::factor(QString::fromStdString(ref.units[static_cast<size_t>(col)]), unit);
+        QVERIFY2(factor && *factor > 0, qPrintable(label));
+        QCPGraph* line = nullptr;
+        for (int g = 0; g < plot->graphCount(); ++g)
+            if (plot->graph(g)->keyAxis() == xAxis && plot->graph(g)->visible() && !plot->graph(g)->data()->isEmpty()) line = plot->graph(g);
+        QVERIFY(line);
+        const QColor pen = line->pen().color();
+        const auto& t = ref.time;
+        const auto& v = ref.columns[static_cast<size_t>(col)];
+        for (double share : {0.2, 0.5, 0.9}) {
+            const size_t i = static_cast<size_t>(share * static_cast<double>(t.size() - 1));
+            const int x = static_cast<int>(std::lround(xAxis->coordToPixel(t[i])));
+            const double yExpected = yAxis->coordToPixel(v[i] / *factor);
+            int top = -1, bottom = -1;
+            for (int y = rect->top(); y <= rect->bottom(); ++y) {
+                const QRgb c = img.pixel(x, y);
+                if (std::abs(qRed(c) - pen.red()) + std::abs(qGreen(c) - pen.green()) + std::abs(qBlue(c) - pen.blue()) > 120) continue;
+                if (top < 0) top = y;
+                bottom = y;
+            }
+            const QString info = QString("%1 at t = %2 s: %3 %4 is pixel row %5; the line's pixels in column %6: rows %7-%8")
+                                     .arg(probe).arg(t[i]).arg(v[i] / *factor).arg(unit).arg(yExpected).arg(x).arg(top).arg(bottom);
+            qInfo("%s", qPrintable(info));
+            QVERIFY2(top >= 0, qPrintable(info));
+            QVERIFY2(yExpected >= top - 1.0 && yExpected <= bottom + 1.0, qPrintable(info));
+            // and back: the middle of the drawn line maps to the value within a pixel's worth
+            const double back = yAxis->pixelToCoord(0.5 * (top + bottom));
+            const double pixelWorth = std::abs(yAxis->pixelToCoord(0) - yAxis->pixelToCoord(1));
+            QVERIFY2(std::abs(back - v[i] / *factor) <= (0.5 * (bottom - top) + 1.0) * pixelWorth, qPrintable(info));
+        }
     }
 };
 

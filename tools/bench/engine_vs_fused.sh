@@ -45,14 +45,16 @@ compare() {
     echo "  median cpu:  engine $mec s, fused $mfc s, ratio $(awk -v a="$mec" -v b="$mfc" 'BEGIN {printf "%.2f", a/b}')"
 }
 
+# The engine writes .mat (kept in memory, written after the timed run), not .csv: CSV rows are
+# formatted while the run goes on (streamed), which the engine's times would then include.
 for c in $CIRCUITS; do
     case "$c" in
     2) compare "Circuit 2, 20 s, RK4 1e-5:" \
-           "$CLI" run "$ROOT/examples/circuit2_pcv.hydro.json" --config "RK4 1e-5" --out /tmp/hs-engine-c2.csv --quiet \
+           "$CLI" run "$ROOT/examples/circuit2_pcv.hydro.json" --config "RK4 1e-5" --out /tmp/hs-engine-c2.mat --quiet \
            -- "$BUILD/tools/bench/hs-fused-circuit2" ;;
     1) compare "Circuit 1, $C1_DURATION s, RK4 1e-6 (reference):" \
            "$CLI" run "$ROOT/examples/circuit1_fcv.hydro.json" --config "RK4 1e-6" --duration "$C1_DURATION" \
-           --out /tmp/hs-engine-c1.csv --quiet \
+           --out /tmp/hs-engine-c1.mat --quiet \
            -- "$BUILD/tools/bench/hs-fused-circuit1" "$C1_DURATION" 1e-6 ;;
     *) echo "unknown circuit '$c' (1 or 2)" >&2; exit 2 ;;
     esac

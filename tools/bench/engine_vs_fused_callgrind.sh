@@ -4,6 +4,7 @@
 # unlike engine_vs_fused.sh's wall times. Counts only the integration: hs::sim::simulate() in
 # hydrostiff-cli and hs::bench::fusedCircuitN() in the fused programs (--toggle-collect), so
 # process start, file loading and building are left out. Short durations (callgrind runs ~50x slower).
+# The engine writes .mat: CSV rows would be formatted inside simulate() (streamed), a .mat file after it.
 # Usage: engine_vs_fused_callgrind.sh [C2_DURATION = 0.5] [C1_DURATION = 0.1]
 #   Circuit 2: RK4 1e-5 (as engine_vs_fused.sh); Circuit 1: RK4 1e-6, the example's reference.
 set -euo pipefail
@@ -34,12 +35,12 @@ report() {
 
 n2=$(awk -v t="$C2_DURATION" 'BEGIN {printf "%d", t / 1e-5 + 0.5}')
 e2=$(count 'hs::sim::simulate(hs::sim::System&, std::vector<hs::sim::ProbeSpec, std::allocator<hs::sim::ProbeSpec> > const&, hs::sim::RunOptions const&)' \
-     "$CLI" run "$ROOT/examples/circuit2_pcv.hydro.json" --config "RK4 1e-5" --duration "$C2_DURATION" --out "$TMP/e2.csv" --quiet)
+     "$CLI" run "$ROOT/examples/circuit2_pcv.hydro.json" --config "RK4 1e-5" --duration "$C2_DURATION" --out "$TMP/e2.mat" --quiet)
 f2=$(count 'hs::bench::fusedCircuit2(double, double, int)' "$BUILD/tools/bench/hs-fused-circuit2" "$C2_DURATION" 1e-5)
 report "Circuit 2, $C2_DURATION s, RK4 1e-5" "$n2" "$e2" "$f2"
 
 n1=$(awk -v t="$C1_DURATION" 'BEGIN {printf "%d", t / 1e-6 + 0.5}')
 e1=$(count 'hs::sim::simulate(hs::sim::System&, std::vector<hs::sim::ProbeSpec, std::allocator<hs::sim::ProbeSpec> > const&, hs::sim::RunOptions const&)' \
-     "$CLI" run "$ROOT/examples/circuit1_fcv.hydro.json" --config "RK4 1e-6" --duration "$C1_DURATION" --out "$TMP/e1.csv" --quiet)
+     "$CLI" run "$ROOT/examples/circuit1_fcv.hydro.json" --config "RK4 1e-6" --duration "$C1_DURATION" --out "$TMP/e1.mat" --quiet)
 f1=$(count 'hs::bench::fusedCircuit1(double, double, int)' "$BUILD/tools/bench/hs-fused-circuit1" "$C1_DURATION" 1e-6)
 report "Circuit 1, $C1_DURATION s, RK4 1e-6 (reference)" "$n1" "$e1" "$f1"

@@ -142,7 +142,6 @@ void MetricsTable::update(const service::RunService& run) {
             const auto errs = final && cmp.reference >= 0 ? o.errors : run.liveMetrics(i).errors();
             errors_->setRowCount(errRows + static_cast<int>(errs.size()));
             for (const auto& e : errs) {
-                if (uncompared_.contains(QString::fromStdString(e.name))) continue;
                 const DisplayUnit du = displayUnit(e.unit);
                 setCell(errors_, errRows, 0, st.name, colour);
                 setCell(errors_, errRows, 1, QString::fromStdString(e.name));

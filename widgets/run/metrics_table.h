@@ -7,7 +7,6 @@
 // it as tab-separated text.
 #pragma once
 
-#include <QSet>
 #include <QString>
 #include <QWidget>
 
@@ -26,9 +25,6 @@ public:
     explicit MetricsTable(QWidget* parent = nullptr);
 
     void clear();
-    // Probes left out of the error table (iteration counters: an RMSE of iteration counts
-    // against the reference's means nothing).
-    void setUncomparedProbes(const QSet<QString>& names) { uncompared_ = names; }
     // Reads status, live errors and (for ended configurations) the final results.
     void update(const service::RunService& run);
     // Every table as tab-separated text with a title line and a header row each.
@@ -44,7 +40,6 @@ private:
     QTableWidget* errors_;
     QTableWidget* methods_;
     QLabel* errorsTitle_;
-    QSet<QString> uncompared_;
 };
 
 }  // namespace hs::widgets

@@ -51,6 +51,13 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent) {
     auto* reset = new QToolButton;
     reset->setText(tr("Reset view"));
     reset->setToolTip(tr("Show the whole run again and follow it (also: double click)"));
+    deltaButton_ = new QToolButton;
+    deltaButton_->setObjectName("deltaCursors");
+    deltaButton_->setText(tr("Cursors A/B"));
+    deltaButton_->setCheckable(true);
+    deltaButton_->setToolTip(tr("Two cursors, A and B, to drag along time: the table reads every plotted trace at A, "
+                                "at B and B\u2212A, with \u0394t and 1/\u0394t"));
+    top->addWidget(deltaButton_);
     top->addWidget(boxZoom_);
     top->addWidget(reset);
 
@@ -139,12 +146,26 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent) {
     connect(refOnly, &QToolButton::clicked, this, [this] {
         checkSeries([this](int i, bool reference) { return reference || preferred_.contains(seriesNames_.value(i)); });
     });
-    connect(plot_, &TracePlot::cursorMoved, this, [this](double t, const QString&) { showReadout(t); });
-    connect(plot_, &TracePlot::cursorLeft, this, [this] {
-        readoutTable_->hide();
-        readoutTable_->setRowCount(0);
-        readout_->setText(tr("Move the mouse over a plot to read every trace at that time."));
+    connect(deltaButton_, &QToolButton::toggled, this, [this](bool on) {
+        plot_->setDeltaCursors(on);
+        if (!on) clearReadout();
     });
+    connect(plot_, &TracePlot::deltaCursorsChanged, this, [this] {
+        if (plot_->deltaCursors()) showDeltaReadout();
+    });
+    // With cursors A and B on, the table stays on them; the mouse only moves its dotted line.
+    connect(plot_, &TracePlot::cursorMoved, this, [this](double t, const QString&) {
+        if (!plot_->deltaCursors()) showReadout(t);
+    });
+    connect(plot_, &TracePlot::cursorLeft, this, [this] {
+        if (!plot_->deltaCursors()) clearReadout();
+    });
+}
+
+void PlotPanel::clearReadout() {
+    readoutTable_->hide();
+    readoutTable_->setRowCount(0);
+    readout_->setText(tr("Move the mouse over a plot to read every trace at that time."));
 }
 
 void PlotPanel::checkSeries(const std::function<bool(int, bool)>& on) {
@@ -169,6 +190,22 @@ void PlotPanel::showReadout(double t) {
     const TracePlot::Readout r = plot_->readoutTable(t);
     readout_->setText(tr("<b>t = %1 s</b>  (%n configuration(s) plotted)", nullptr, static_cast<int>(r.lines.size()))
                           .arg(QString::number(t, 'g', 6)));
+    fillReadoutTable(r);
+}
+
+void PlotPanel::showDeltaReadout() {
+    const double a = plot_->cursorTime(DeltaCursors::A), b = plot_->cursorTime(DeltaCursors::B);
+    const double dt = b - a;
+    const QString inverse = dt != 0 ? QString::number(1.0 / dt, 'g', 5) + " Hz" : QString::fromUtf8("\u2013");
+    readout_->setText(tr("<b style='color:%1'>A</b> %2 s &nbsp; <b style='color:%3'>B</b> %4 s &nbsp; "
+                         "<b>\u0394t</b> = B\u2212A = %5 s &nbsp; <b>1/\u0394t</b> = %6")
+                          .arg(deltaCursorColour(DeltaCursors::A).name(), QString::number(a, 'g', 6),
+                               deltaCursorColour(DeltaCursors::B).name(), QString::number(b, 'g', 6),
+                               QString::number(dt, 'g', 6), inverse));
+    fillReadoutTable(plot_->deltaReadout());
+}
+
+void PlotPanel::fillReadoutTable(const TracePlot::Readout& r) {
     readoutTable_->setColumnCount(static_cast<int>(r.columns.size()) + 1);
     readoutTable_->setHorizontalHeaderLabels(QStringList{tr("configuration")} + r.columns);
     readoutTable_->setRowCount(static_cast<int>(r.lines.size()));
@@ -199,10 +236,9 @@ void PlotPanel::setPreferredConfigs(const QStringList& names) { preferred_ = nam
 void PlotPanel::beginRun(const std::vector<SeriesInfo>& series, double timeSpan) {
     const QSignalBlocker quiet(legend_);
     legend_->clear();
-    // Nothing of the last run's cursor stays (a new run, or another circuit opened).
-    readoutTable_->hide();
-    readoutTable_->setRowCount(0);
-    readout_->setText(tr("Move the mouse over a plot to read every trace at that time."));
+    // Nothing of the last run's hover readout stays (a new run, or another circuit opened);
+    // cursors A and B stay on and fill their table again as the new run's samples come in.
+    clearReadout();
     QStringList names;
     for (const auto& si : series) names << si.name;
     // A new set of configurations starts from the default choice; the same set keeps the user's.
@@ -232,6 +268,7 @@ void PlotPanel::beginRun(const std::vector<SeriesInfo>& series, double timeSpan)
     }
     updatePlottedLabel();
     plot_->beginRun(timeSpan);
+    if (plot_->deltaCursors()) showDeltaReadout();
 }
 
 void PlotPanel::setAvailableProbes(const QStringList& names, const QStringList& units) {

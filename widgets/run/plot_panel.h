@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The plot side of the run workspace: which probes to draw and which configurations to show
 // (two checkable lists in a narrow column, so that ten configurations do not widen the window),
-// box zoom / reset view, the stacked TracePlot, and the cursor read-out line.
+// box zoom / reset view, cursors A and B, the stacked TracePlot, and the cursor readout: the
+// traces at the mouse, or, with cursors A and B on, at A, at B and B - A with delta-t.
 #pragma once
 
 #include <QStringList>
@@ -50,14 +51,19 @@ public:
     // With more than 12 configurations a new run plots only the reference and these (the
     // configuration selected in the editor); "All" in the legend shows the rest.
     void setPreferredConfigs(const QStringList& names);
-    // The cursor readout (hidden while the mouse is not over a plot).
+    // The cursor readout (hidden while the mouse is not over a plot, unless cursors A/B are on).
     QTableWidget* readoutTable() const;
+    // The "Cursors A/B" button (checkable).
+    QToolButton* deltaCursorsButton() const { return deltaButton_; }
 
 private:
     void onProbeChoiceChanged();
     void checkSeries(const std::function<bool(int, bool)>& on);
     void updatePlottedLabel();
     void showReadout(double t);
+    void showDeltaReadout();
+    void fillReadoutTable(const TracePlot::Readout& r);
+    void clearReadout();
     static constexpr int kReadoutRows = 4;
 
     TracePlot* plot_;
@@ -65,6 +71,7 @@ private:
     QListWidget* legend_;
     QHBoxLayout* top_;
     QToolButton* boxZoom_;
+    QToolButton* deltaButton_;
     QLabel* readout_;
     QTableWidget* readoutTable_;
     QLabel* plotted_;

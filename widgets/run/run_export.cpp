@@ -13,14 +13,14 @@
 
 namespace hs::widgets {
 
-QString exportTraceCsv(const service::Comparison& cmp, int config, const QString& path) {
+QString exportTraceFile(const service::Comparison& cmp, int config, const QString& path) {
     if (config < 0 || config >= static_cast<int>(cmp.configs.size())) return QObject::tr("no such configuration");
     const auto& tr = cmp.configs[static_cast<size_t>(config)].result.trace;
     if (tr.time.empty()) return QObject::tr("configuration '%1' has no samples to export").arg(cmp.configs[static_cast<size_t>(config)].name);
-    return service::writeTraceCsv(path, tr);
+    return service::writeTraceFile(path, tr);
 }
 
-QString exportAlignedCsv(const service::Comparison& cmp, const QString& path) { return service::writeAlignedCsv(path, cmp); }
+QString exportAlignedFile(const service::Comparison& cmp, const QString& path) { return service::writeAlignedFile(path, cmp); }
 
 QString exportMetricsCsv(const service::Comparison& cmp, const QString& path) { return service::writeMetricsCsv(path, cmp); }
 

@@ -148,8 +148,9 @@ void RunPanel::update(const service::RunService& run) {
     total_->setValue(overall_);
     if (run.configCount() > 0) {
         const QString summary = runSummary(run);
-        title_->setText(run.isRunning() ? tr("Run %1: %2 of %3 configurations ended").arg(run.runNumber()).arg(ended).arg(run.configCount())
-                                        : tr("Run %1 %2").arg(run.runNumber()).arg(summary));
+        title_->setText((run.isRunning() ? tr("Run %1: %2 of %3 configurations ended").arg(run.runNumber()).arg(ended).arg(run.configCount())
+                                         : tr("Run %1 %2").arg(run.runNumber()).arg(summary)) +
+                        recordsNote(run));
         title_->setStyleSheet(run.isRunning() || runSucceeded(run) ? QString() : QStringLiteral("color:#b00000"));
     } else {
         // No run (another circuit was opened): nothing of the last one stays.
@@ -182,6 +183,12 @@ QString runSummary(const service::RunService& run) {
                                    : QObject::tr("failed: none of the %1 configurations ran to the end").arg(n);
     if (failed > 0) return QObject::tr("finished: %1 of %2 ran to the end, %3 failed").arg(finished).arg(n).arg(failed);
     return QObject::tr("finished: %1 of %1 ran to the end").arg(n);
+}
+
+QString recordsNote(const service::RunService& run) {
+    if (!run.recordsThinned()) return {};
+    return QObject::tr(" (recorded every %1 s to keep memory bounded; hydrostiff-cli run --record streams every sample to a file)")
+        .arg(QString::number(run.recordInterval(), 'g', 4));
 }
 
 bool runSucceeded(const service::RunService& run) {

@@ -23,6 +23,9 @@ namespace hs::widgets {
 // end", "finished: 3 of 5 ran to the end, 2 failed", "failed: all 4 configurations failed",
 // "stopped: 2 of 5 ran to the end". The run panel's title and the status bar show it.
 QString runSummary(const service::RunService& run);
+// "" or, when the run recorded more coarsely than asked to keep memory bounded
+// (RunService::recordsThinned), " (recorded every 0.1 s, ...)": after the title and the status bar.
+QString recordsNote(const service::RunService& run);
 // The run has ended and every configuration ran to the end.
 bool runSucceeded(const service::RunService& run);
 

@@ -7,8 +7,8 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenu>
-#include <QSet>
 #include <QMessageBox>
+#include <QRegularExpression>
 #include <QSplitter>
 #include <QTimer>
 #include <QTabWidget>
@@ -90,12 +90,6 @@ RunWorkspace::~RunWorkspace() { service_->stop(); }
 void RunWorkspace::setCircuit(const model::Circuit& circuit) { circuit_ = circuit; }
 
 QString RunWorkspace::run() {
-    // Iteration counters are not compared with the reference: their "error" is meaningless.
-    QSet<QString> counters;
-    for (const auto& p : circuit_.probes)
-        if (p.quantity == "inner_iterations" || p.quantity == "newton_iterations")
-            counters << (p.name.isEmpty() ? p.quantity + ' ' + p.target : p.name);
-    if (!service_->isRunning()) metrics_->setUncomparedProbes(counters);
     const QString err = service_->start(circuit_, options_);
     if (!err.isEmpty()) {
         QMessageBox::warning(this, tr("Run"), err);
@@ -278,10 +272,10 @@ void RunWorkspace::fillExportMenu(QMenu* menu) {
         return;
     }
     for (int i = 0; i < static_cast<int>(cmp.configs.size()); ++i)
-        menu->addAction(tr("Traces of '%1' (CSV)…").arg(cmp.configs[static_cast<size_t>(i)].name), this,
+        menu->addAction(tr("Traces of '%1' (CSV, MATLAB .mat)…").arg(cmp.configs[static_cast<size_t>(i)].name), this,
                         [this, i]() { exportTrace(i); });
     menu->addSeparator();
-    menu->addAction(tr("Aligned comparison with errors (CSV)…"), this, &RunWorkspace::exportAligned);
+    menu->addAction(tr("Aligned comparison with errors (CSV, MATLAB .mat)…"), this, &RunWorkspace::exportAligned);
     menu->addAction(tr("Metrics table (CSV)…"), this, &RunWorkspace::exportMetrics);
     menu->addAction(tr("Plot image (PNG, SVG, PDF)…"), this, &RunWorkspace::exportImage);
 }
@@ -297,6 +291,9 @@ QString stem(const QString& name) {
     while (s.endsWith('_')) s.chop(1);
     return s;
 }
+
+// Traces and aligned comparisons: the format follows the name (service/result_file.h).
+QString resultFilter() { return QObject::tr("CSV files (*.csv);;MATLAB MAT-files (*.mat)"); }
 }  // namespace
 
 QString RunWorkspace::proposedExportPath(const QString& kind, int config) const {
@@ -313,22 +310,26 @@ QString RunWorkspace::proposedExportPath(const QString& kind, int config) const 
 }
 
 QString RunWorkspace::askExportPath(const QString& title, const QString& kind, int config, const QString& filter) {
-    const QString path = QFileDialog::getSaveFileName(this, title, proposedExportPath(kind, config), filter);
+    QString selected;
+    QString path = QFileDialog::getSaveFileName(this, title, proposedExportPath(kind, config), filter, &selected);
+    // A name typed without a suffix takes the chosen filter's ("MATLAB MAT-files (*.mat)": .mat).
+    if (!path.isEmpty() && QFileInfo(path).suffix().isEmpty())
+        if (const auto m = QRegularExpression(R"(\*(\.\w+))").match(selected); m.hasMatch()) path += m.captured(1);
     if (!path.isEmpty()) exportDir_ = QFileInfo(path).absolutePath();  // the next export starts there
     return path;
 }
 
 void RunWorkspace::exportTrace(int config) {
-    const QString path = askExportPath(tr("Export traces"), "trace", config, tr("CSV files (*.csv)"));
+    const QString path = askExportPath(tr("Export traces"), "trace", config, resultFilter());
     if (path.isEmpty()) return;
-    const QString e = exportTraceCsv(service_->comparison(), config, path);
+    const QString e = exportTraceFile(service_->comparison(), config, path);
     if (!e.isEmpty()) QMessageBox::warning(this, tr("Export"), e);
 }
 
 void RunWorkspace::exportAligned() {
-    const QString path = askExportPath(tr("Export aligned comparison"), "aligned", -1, tr("CSV files (*.csv)"));
+    const QString path = askExportPath(tr("Export aligned comparison"), "aligned", -1, resultFilter());
     if (path.isEmpty()) return;
-    const QString e = exportAlignedCsv(service_->comparison(), path);
+    const QString e = exportAlignedFile(service_->comparison(), path);
     if (!e.isEmpty()) QMessageBox::warning(this, tr("Export"), e);
 }
 

@@ -83,6 +83,7 @@ TracePlot::TracePlot(QWidget* parent) : QCustomPlot(parent) {
     addLayer("cursor", layer("main"), limAbove);
     cursorLayer_ = layer("cursor");
     cursorLayer_->setMode(QCPLayer::lmBuffered);
+    deltas_ = std::make_unique<DeltaCursors>(this, cursorLayer_);
     plotLayout()->clear();
     setMouseTracking(true);
     connect(this, &QCustomPlot::afterReplot, this, [this]() { ++replots_; });
@@ -97,8 +98,17 @@ TracePlot::TracePlot(QWidget* parent) : QCustomPlot(parent) {
     });
 }
 
+TracePlot::~TracePlot() = default;
+
 void TracePlot::beginRun(double timeSpan) {
     timeSpan_ = timeSpan > 0 ? timeSpan : 1;
+    // Cursors stay where they were for a run of the same length (comparing runs at the same
+    // instants); outside a shorter run they go back to a quarter and three quarters of it.
+    for (auto w : {DeltaCursors::A, DeltaCursors::B})
+        if (deltas_->time(w) > timeSpan_) {
+            deltas_->setTime(DeltaCursors::A, 0.25 * timeSpan_);
+            deltas_->setTime(DeltaCursors::B, 0.75 * timeSpan_);
+        }
     tMax_ = 0;
     series_.clear();
     done_.clear();
@@ -236,6 +246,11 @@ void TracePlot::rebuild() {
         }
         rows_.push_back(std::move(row));
     }
+    std::vector<QCPAxisRect*> rects;
+    for (const Row& row : rows_)
+        for (QCPAxisRect* r : {row.value, row.error})
+            if (r) rects.push_back(r);
+    deltas_->attach(rects);
     if (!rows_.empty()) {
         QCPAxisRect* last = rows_.back().error ? rows_.back().error : rows_.back().value;
         last->axis(QCPAxis::atBottom)->setTickLabels(true);
@@ -337,6 +352,7 @@ qint64 TracePlot::append(const std::vector<PlotSeries>& series) {
     if (added > 0 || rebuildNow || changed) {
         applyRanges();
         replot();
+        if (deltas_->enabled()) emit deltaCursorsChanged();
     }
     return added;
 }
@@ -378,6 +394,7 @@ void TracePlot::setSeriesVisible(int series, bool visible) {
             if (g->property("series").toInt() == series) g->setVisible(visible);
     }
     replot(rpQueuedReplot);
+    if (deltas_->enabled()) emit deltaCursorsChanged();
 }
 
 bool TracePlot::seriesVisible(int series) const {
@@ -449,14 +466,16 @@ TracePlot::Readout TracePlot::readoutTable(double t) const {
     for (size_t s = 0; s < series_.size(); ++s) {
         if (!seriesVisible(static_cast<int>(s))) continue;
         Readout::Line line;
+        line.series = static_cast<int>(s);
         line.name = series_[s].name;
         line.colour = configColor(series_[s].colorIndex, series_[s].reference);
         line.dash = configDash(series_[s].colorIndex, series_[s].reference);
         bool any = false;
         for (const Row& row : rows_) {
             QString cell;
+            double value = kNan;
             if (s < row.graphs.size() && row.graphs[s]) {
-                const double v = valueAt(row.graphs[s], t);
+                const double v = value = valueAt(row.graphs[s], t);
                 if (!std::isnan(v)) {
                     cell = QString::number(v, 'g', 6);
                     any = true;
@@ -466,6 +485,7 @@ TracePlot::Readout TracePlot::readoutTable(double t) const {
                 }
             }
             line.cells << cell;
+            line.values.push_back(value);
         }
         if (any) out.lines.push_back(std::move(line));
     }
@@ -535,6 +555,92 @@ void TracePlot::moveCursor(double t) {
             }
     cursorLayer_->replot();
     emit cursorMoved(t, readout(t));
+}
+
+void TracePlot::setDeltaCursors(bool on) {
+    const QCPRange view = rows_.empty() ? QCPRange(0, timeSpan_) : rows_.front().value->axis(QCPAxis::atBottom)->range();
+    deltas_->setEnabled(on, view);
+    dragging_ = -1;
+    cursorLayer_->replot();
+    emit deltaCursorsChanged();
+}
+
+void TracePlot::setCursorTime(DeltaCursors::Which w, double t) {
+    deltas_->setTime(w, std::clamp(t, 0.0, std::max(timeSpan_, tMax_)));
+    cursorLayer_->replot();
+    if (deltas_->enabled()) emit deltaCursorsChanged();
+}
+
+TracePlot::Readout TracePlot::deltaReadout() const {
+    const Readout a = readoutTable(deltas_->time(DeltaCursors::A));
+    const Readout b = readoutTable(deltas_->time(DeltaCursors::B));
+    Readout out;
+    out.t = deltas_->time(DeltaCursors::B) - deltas_->time(DeltaCursors::A);
+    for (const Row& row : rows_) {
+        const QString unit = " [" + row.unitLabel + "]";
+        out.columns << row.probe + " A" + unit << row.probe + " B" + unit << row.probe + QString::fromUtf8(" B\u2212A") + unit;
+    }
+    // A line per configuration with a value at A or at B (a failed run may stop between them).
+    auto find = [](const Readout& r, int series) -> const Readout::Line* {
+        for (const auto& l : r.lines)
+            if (l.series == series) return &l;
+        return nullptr;
+    };
+    for (size_t s = 0; s < series_.size(); ++s) {
+        const Readout::Line* la = find(a, static_cast<int>(s));
+        const Readout::Line* lb = find(b, static_cast<int>(s));
+        if (!la && !lb) continue;
+        const Readout::Line& any = la ? *la : *lb;
+        Readout::Line line{any.series, any.name, any.colour, any.dash, {}, {}};
+        for (size_t c = 0; c < rows_.size(); ++c) {
+            const double va = la ? la->values[c] : kNan, vb = lb ? lb->values[c] : kNan;
+            for (const double v : {va, vb, vb - va}) {
+                line.values.push_back(v);
+                line.cells << (std::isnan(v) ? QString() : QString::number(v, 'g', 6));
+            }
+        }
+        out.lines.push_back(std::move(line));
+    }
+    return out;
+}
+
+void TracePlot::mousePressEvent(QMouseEvent* e) {
+    // A press on cursor A or B drags it (and not the plot).
+    if (e->button() == Qt::LeftButton) {
+        const int w = deltas_->hit(axisRectAt(e->position()), e->position().x());
+        if (w >= 0) {
+            dragging_ = w;
+            e->accept();
+            return;
+        }
+    }
+    QCustomPlot::mousePressEvent(e);
+}
+
+void TracePlot::mouseMoveEvent(QMouseEvent* e) {
+    if (dragging_ >= 0 && !rows_.empty()) {
+        const double t = rows_.front().value->axis(QCPAxis::atBottom)->pixelToCoord(e->position().x());
+        setCursorTime(static_cast<DeltaCursors::Which>(dragging_), t);
+        e->accept();
+        return;
+    }
+    // Over a cursor line the pointer says that it can be dragged sideways.
+    if (e->buttons() == Qt::NoButton) {
+        if (deltas_->hit(axisRectAt(e->position()), e->position().x()) >= 0)
+            setCursor(Qt::SizeHorCursor);
+        else
+            unsetCursor();
+    }
+    QCustomPlot::mouseMoveEvent(e);
+}
+
+void TracePlot::mouseReleaseEvent(QMouseEvent* e) {
+    if (dragging_ >= 0) {
+        dragging_ = -1;
+        e->accept();
+        return;
+    }
+    QCustomPlot::mouseReleaseEvent(e);
 }
 
 }  // namespace hs::widgets

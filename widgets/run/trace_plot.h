@@ -7,13 +7,17 @@
 // Mouse: wheel zooms time, drag pans, box zoom (when on) zooms time and value, double click or
 // resetView() returns to following the run. Moving the mouse places a cursor line in every plot
 // and emits the value of every trace at that time (drawn on a buffered layer: no full replot).
+// Cursors A and B (setDeltaCursors) are dragged with the left button; deltaReadout() reads every
+// trace at both and their difference.
 #pragma once
 
 #include <QStringList>
+#include <memory>
 #include <vector>
 
 #include <qcustomplot.h>
 
+#include "delta_cursors.h"
 #include "sim/simulator.h"
 
 namespace hs::widgets {
@@ -34,6 +38,7 @@ class TracePlot : public QCustomPlot {
     Q_OBJECT
 public:
     explicit TracePlot(QWidget* parent = nullptr);
+    ~TracePlot() override;
 
     // Starts a new run: forget the data, keep the probe choice. timeSpan: the run's duration.
     void beginRun(double timeSpan);
@@ -71,21 +76,38 @@ public:
         double t = 0;
         QStringList columns;  // "p_v [bar]"
         struct Line {
+            int series = -1;
             QString name;
             QColor colour;
             Qt::PenStyle dash = Qt::SolidLine;
             QStringList cells;
+            std::vector<double> values;  // per column, in the display unit; nan where empty
         };
         std::vector<Line> lines;
     };
     Readout readoutTable(double t) const;
 
+    // Cursors A and B: on or off (off keeps their times for the next time), their times [s].
+    void setDeltaCursors(bool on);
+    bool deltaCursors() const { return deltas_->enabled(); }
+    double cursorTime(DeltaCursors::Which w) const { return deltas_->time(w); }
+    void setCursorTime(DeltaCursors::Which w, double t);
+    // Every plotted trace at A, at B and B - A: three columns per probe ("p1 A [bar]",
+    // "p1 B [bar]", "p1 B−A [bar]"), a line per configuration with a value at A or B.
+    Readout deltaReadout() const;
+
 signals:
     void cursorMoved(double t, const QString& readout);
     void cursorLeft();
+    // A cursor moved, or the values under the cursors may have (new samples, a configuration
+    // shown or hidden, another run); only while they are on.
+    void deltaCursorsChanged();
 
 protected:
     void leaveEvent(QEvent* e) override;
+    void mousePressEvent(QMouseEvent* e) override;
+    void mouseMoveEvent(QMouseEvent* e) override;
+    void mouseReleaseEvent(QMouseEvent* e) override;
     void updateLayout() override;
 
 private:
@@ -129,6 +151,8 @@ private:
     std::vector<std::vector<std::pair<int, const sim::Trace*>>> previous_;
     QCPMarginGroup* margins_ = nullptr;
     QCPLayer* cursorLayer_ = nullptr;
+    std::unique_ptr<DeltaCursors> deltas_;
+    int dragging_ = -1;  // the cursor being dragged, -1 none
     double timeSpan_ = 1, tMax_ = 0;
     bool follow_ = true, settingRange_ = false, needRebuild_ = true;
     int replots_ = 0;

@@ -124,7 +124,7 @@ void TestRunExport::cleanupTestCase() {
 
 void TestRunExport::traceCsvParsesBack() {
     const QString path = dir_.filePath("trace.csv");
-    QCOMPARE(widgets::exportTraceCsv(svc_->comparison(), 2, path), QString());
+    QCOMPARE(widgets::exportTraceFile(svc_->comparison(), 2, path), QString());
     parseLocale(true);
     const Csv csv = readCsv(path);
     parseLocale(false);
@@ -140,7 +140,7 @@ void TestRunExport::traceCsvParsesBack() {
 
 void TestRunExport::alignedCsvParsesBack() {
     const QString path = dir_.filePath("aligned.csv");
-    QCOMPARE(widgets::exportAlignedCsv(svc_->comparison(), path), QString());
+    QCOMPARE(widgets::exportAlignedFile(svc_->comparison(), path), QString());
     parseLocale(true);
     const Csv csv = readCsv(path);
     parseLocale(false);
@@ -229,16 +229,16 @@ void TestRunExport::plotImages() {
 
 void TestRunExport::badRequestsKeepOldFile() {
     const QString path = dir_.filePath("keep.csv");
-    QCOMPARE(widgets::exportTraceCsv(svc_->comparison(), 0, path), QString());
+    QCOMPARE(widgets::exportTraceFile(svc_->comparison(), 0, path), QString());
     QFile f(path);
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QByteArray before = f.readAll();
     f.close();
-    QVERIFY(!widgets::exportTraceCsv(svc_->comparison(), 7, path).isEmpty());
+    QVERIFY(!widgets::exportTraceFile(svc_->comparison(), 7, path).isEmpty());
     widgets::TracePlot plot;
     QVERIFY(widgets::exportPlotImage(plot, dir_.filePath("plot.bmp")).contains("unknown image type"));
     QVERIFY(!QFile::exists(dir_.filePath("plot.bmp")));
-    const QString denied = widgets::exportAlignedCsv(svc_->comparison(), dir_.filePath("no/such/dir/a.csv"));
+    const QString denied = widgets::exportAlignedFile(svc_->comparison(), dir_.filePath("no/such/dir/a.csv"));
     QVERIFY2(denied.contains("a.csv"), qPrintable(denied));
     QVERIFY(f.open(QIODevice::ReadOnly));
     QCOMPARE(f.readAll(), before);

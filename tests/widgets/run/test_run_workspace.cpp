@@ -317,7 +317,8 @@ void TestRunWorkspace::progressAndSummaryAfterFailureAndStop() {
 // list scrolls instead of growing the window); the reference and the configuration selected in
 // the editor are plotted, the others are a click away in the legend, whose names are not cut;
 // every configuration has its own colour and dash pattern; the cursor readout is a compact table
-// of the plotted configurations that goes away when the mouse leaves the plot.
+// of the plotted configurations that goes away when the mouse leaves the plot; cursors A and B
+// read all 50 in the same table.
 void TestRunWorkspace::fiftyConfigurations() {
     auto c = model::parseCircuit(test::tlmLineCircuitJson(1e-4), reg_);
     QVERIFY(c.ok());
@@ -382,6 +383,20 @@ void TestRunWorkspace::fiftyConfigurations() {
     QVERIFY(table->height() <= 8 * table->fontMetrics().height());
     QEvent leave(QEvent::Leave);
     QApplication::sendEvent(plot, &leave);
+    QVERIFY(!table->isVisible());
+
+    // Cursors A and B: the same bounded table, a row per plotted configuration (all 50 once
+    // "All" is pressed), three columns per probe; it stays after the mouse has left.
+    ws.plotPanel()->deltaCursorsButton()->setChecked(true);
+    QVERIFY(table->isVisible());
+    QCOMPARE(table->rowCount(), 2);
+    QCOMPARE(table->columnCount(), 1 + 3 * plot->probes().size());
+    for (int i = 0; i < legend->count(); ++i) legend->item(i)->setCheckState(Qt::Checked);
+    QCOMPARE(table->rowCount(), 50);
+    QVERIFY(table->height() <= 8 * table->fontMetrics().height());
+    QCoreApplication::processEvents();
+    QVERIFY(ws.grab().toImage().save(HS_TEST_OUTPUT_DIR "/run_workspace_50_configs_cursors.png"));
+    ws.plotPanel()->deltaCursorsButton()->setChecked(false);
     QVERIFY(!table->isVisible());
 }
 

@@ -2,7 +2,10 @@
 // The plot fed from synthetic sample rings, as the workspace feeds it: a producer thread per
 // configuration pushes samples, a ~30 Hz timer drains the rings into traces, extends the live
 // errors and calls append(). Every sample ends up as a point, and the plot replots once per tick
-// that brought data, never per sample. Also: probe choice, legend toggles, the cursor read-out.
+// that brought data, never per sample. Also: probe choice, legend toggles, the cursor read-out,
+// cursors A and B.
+#include <QTableWidget>
+#include <QToolButton>
 #include <QtTest>
 #include <atomic>
 #include <cmath>
@@ -43,7 +46,89 @@ private slots:
     void probeChoiceAndLegend();
     void failedRunFaintTraceInDisplayUnit();
     void flatPlotsKeepLabelsApart();
+    void deltaCursorsReadAandB();
 };
+
+// Cursors A and B: on with the button, each dragged with the mouse (the plot does not pan), the
+// table reads every plotted trace at A, at B and B - A, the line above it delta-t and 1/delta-t;
+// it stays when the mouse leaves, follows the legend, and goes when the cursors are off.
+void TestTracePlot::deltaCursorsReadAandB() {
+    widgets::PlotPanel panel;
+    panel.resize(900, 500);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    sim::Trace ref, other;  // p = 1 bar/s * t and 2 bar/s * t
+    for (sim::Trace* t : {&ref, &other}) {
+        t->names = {"p"};
+        t->units = {"Pa"};
+        t->columns.assign(1, {});
+        for (int i = 0; i <= 200; ++i) {
+            t->time.push_back(i * 0.01);
+            t->columns[0].push_back((t == &ref ? 1e5 : 2e5) * t->time.back());
+        }
+    }
+    panel.beginRun({{"ref", true, 0}, {"other", false, 1}}, 2.0);
+    panel.setAvailableProbes({"p"}, {"Pa"});
+    panel.append({{"ref", true, 0, &ref, nullptr, 0, true, true}, {"other", false, 1, &other, nullptr, 0, true, true}});
+    widgets::TracePlot* plot = panel.plot();
+    QTableWidget* table = panel.readoutTable();
+    QVERIFY(!table->isVisible());
+
+    panel.deltaCursorsButton()->setChecked(true);  // at a quarter and three quarters of [0, 2] s
+    QCOMPARE(plot->cursorTime(widgets::DeltaCursors::A), 0.5);
+    QCOMPARE(plot->cursorTime(widgets::DeltaCursors::B), 1.5);
+    QVERIFY(table->isVisible());
+    QCOMPARE(table->columnCount(), 4);
+    QCOMPARE(table->horizontalHeaderItem(1)->text(), QString("p A [bar]"));
+    QCOMPARE(table->horizontalHeaderItem(3)->text(), QString::fromUtf8("p B\u2212A [bar]"));
+    QCOMPARE(table->rowCount(), 2);
+    auto value = [&](int row, int col) { return table->item(row, col)->text().toDouble(); };
+    auto rowOf = [&](const QString& name) {
+        for (int r = 0; r < table->rowCount(); ++r)
+            if (table->item(r, 0)->text() == name) return r;
+        return -1;
+    };
+    const int r = rowOf("ref"), o = rowOf("other");
+    QVERIFY(r >= 0 && o >= 0);
+    QCOMPARE(value(r, 1), 0.5);
+    QCOMPARE(value(r, 2), 1.5);
+    QCOMPARE(value(r, 3), 1.0);
+    QCOMPARE(value(o, 1), 1.0);
+    QCOMPARE(value(o, 3), 2.0);
+    const QString line = panel.readoutText();
+    QVERIFY2(line.contains(QString::fromUtf8("\u0394t</b> = B\u2212A = 1 s")), qPrintable(line));
+    QVERIFY2(line.contains(QString::fromUtf8("1/\u0394t</b> = 1 Hz")), qPrintable(line));
+
+    // Drag A from 0.5 s to 1.75 s: A moves, the view does not.
+    plot->replot();
+    QCPAxisRect* rect = plot->axisRects().front();
+    QCPAxis* time = rect->axis(QCPAxis::atBottom);
+    const QCPRange view = time->range();
+    const int y = rect->center().y();
+    const QPoint from(qRound(time->coordToPixel(0.5)), y), to(qRound(time->coordToPixel(1.75)), y);
+    QTest::mousePress(plot, Qt::LeftButton, {}, from);
+    QMouseEvent move(QEvent::MouseMove, QPointF(to), plot->mapToGlobal(QPointF(to)), Qt::NoButton, Qt::LeftButton, {});
+    QApplication::sendEvent(plot, &move);
+    QTest::mouseRelease(plot, Qt::LeftButton, {}, to);
+    const double pixel = view.size() / rect->width();
+    QVERIFY2(std::abs(plot->cursorTime(widgets::DeltaCursors::A) - 1.75) <= pixel,
+             qPrintable(QString::number(plot->cursorTime(widgets::DeltaCursors::A))));
+    QCOMPARE(time->range(), view);
+    const double a = plot->cursorTime(widgets::DeltaCursors::A);
+    QVERIFY(std::abs(value(rowOf("ref"), 1) - a) < 1e-5);  // six digits shown
+    QVERIFY(std::abs(value(rowOf("ref"), 3) - (1.5 - a)) < 1e-5);  // B - A < 0 now
+    QVERIFY(value(rowOf("ref"), 3) < 0);
+    QVERIFY(plot->grab().save(HS_TEST_OUTPUT_DIR "/trace_plot_delta_cursors.png"));
+
+    QEvent leave(QEvent::Leave);
+    QApplication::sendEvent(plot, &leave);
+    QVERIFY(table->isVisible());  // the cursors' table is not the mouse's
+    panel.legend()->item(1)->setCheckState(Qt::Unchecked);
+    QCOMPARE(table->rowCount(), 1);
+    QCOMPARE(table->item(0, 0)->text(), QString("ref"));
+    panel.deltaCursorsButton()->setChecked(false);
+    QVERIFY(!table->isVisible());
+}
 
 // Issue 13: six stacked plots (three probes with their errors) in a short panel: no axis title
 // longer than its plot is tall (they ran into each other), tick labels at least a line apart.

@@ -3,16 +3,21 @@
 
 #include <QComboBox>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QThread>
 #include <QTimer>
 #include <QUndoStack>
 #include <QVBoxLayout>
+#include <memory>
 
 #include "circuit_scene.h"
 #include "commands/configs_command.h"
 #include "method_params_form.h"
+#include "quick_check_view.h"
 #include "model/circuit_document.h"
+#include "service/quick_check.h"
 #include "sim/registry.h"
 #include "stiffness_guide.h"
 
@@ -22,7 +27,8 @@ MethodPanel::MethodPanel(CircuitScene& scene, QWidget* parent)
     : QWidget(parent), scene_(scene), doc_(scene.document()), reg_(scene.registry()), undo_(scene.undoStack()),
       config_(new QComboBox(this)), method_(new QComboBox(this)), description_(new QLabel(this)),
       params_(new MethodParamsForm(QStringLiteral("mparam_"), this)), guidance_(new QLabel(this)),
-      apply_(new QPushButton(tr("Apply suggestion"), this)), guideTimer_(new QTimer(this)) {
+      apply_(new QPushButton(tr("Apply suggestion"), this)), check_(new QPushButton(tr("Quick check"), this)),
+      checkResult_(new QLabel(this)), guideTimer_(new QTimer(this)) {
     auto* lay = new QVBoxLayout(this);
     lay->setContentsMargins(0, 0, 0, 0);
     auto* form = new QFormLayout;
@@ -39,7 +45,19 @@ MethodPanel::MethodPanel(CircuitScene& scene, QWidget* parent)
     guidance_->setMargin(4);
     guidance_->setObjectName("stiffnessGuidance");
     lay->addWidget(guidance_);
-    lay->addWidget(apply_);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(check_);
+    buttons->addWidget(apply_, 1);
+    lay->addLayout(buttons);
+    check_->setObjectName("quickCheck");
+    check_->setToolTip(tr("Run this configuration as it is and with the suggested method over a fifth of the duration "
+                          "against CVODE (every volume integrated, tolerance 1e-9) and compare their errors"));
+    checkResult_->setWordWrap(true);
+    checkResult_->setTextFormat(Qt::RichText);
+    checkResult_->setObjectName("quickCheckResult");
+    checkResult_->hide();
+    lay->addWidget(checkResult_);
+    connect(check_, &QPushButton::clicked, this, &MethodPanel::runQuickCheck);
     config_->setObjectName("configCombo");
     for (QComboBox* b : {config_, method_}) {
         b->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
@@ -150,10 +168,54 @@ void MethodPanel::setParam(const QString& name, const QVariant& value) {
 void MethodPanel::updateGuidance() {
     if (volume_.isEmpty()) return;
     const StiffnessGuide g = StiffnessGuide::compute(doc_.circuit(), reg_, scene_.currentConfig(), volume_);
+    ++guideGeneration_;  // a quick check still running is for the old guidance
     guidance_->setText(g.html());
     suggested_ = g.ok ? QString::fromStdString(g.suggestion.method) : QString();
-    apply_->setEnabled(g.ok && suggested_ != scene_.methodOf(volume_));
+    apply_->setEnabled(g.suggestsChange());
     apply_->setText(g.ok ? tr("Apply suggestion: %1").arg(suggested_) : tr("Apply suggestion"));
+    check_->setEnabled(g.suggestsChange() && !checkThread_);
+    checkResult_->clear();
+    checkResult_->hide();
+}
+
+// On a worker thread (Circuit 1's check runs for seconds): the circuit is copied, the registry
+// outlives the panel, and the destructor waits. A result that arrives after the guidance was
+// recomputed (an edit, another volume or configuration) is dropped.
+void MethodPanel::runQuickCheck() {
+    if (volume_.isEmpty() || suggested_.isEmpty() || checkThread_) return;
+    auto result = std::make_shared<hs::service::QuickCheck>();
+    const hs::model::Circuit circuit = doc_.circuit();
+    const hs::sim::Registry& reg = reg_;
+    const QString config = scene_.currentConfig(), volume = volume_, method = suggested_;
+    const int generation = guideGeneration_;
+    checkThread_ = QThread::create([result, circuit, &reg, config, volume, method] {
+        *result = hs::service::quickCheck(circuit, reg, config, volume, method);
+    });
+    check_->setEnabled(false);
+    check_->setText(tr("Checking..."));
+    connect(checkThread_, &QThread::finished, this, [this, result, generation] {
+        checkThread_->deleteLater();
+        checkThread_ = nullptr;
+        check_->setText(tr("Quick check"));
+        if (generation == guideGeneration_) showQuickCheck(*result);
+        else check_->setEnabled(apply_->isEnabled());
+        emit quickCheckFinished();
+    });
+    checkThread_->start();
+}
+
+void MethodPanel::showQuickCheck(const hs::service::QuickCheck& q) {
+    check_->setEnabled(true);
+    checkResult_->setText(quickCheckHtml(q));
+    checkResult_->show();
+    if (q.ok && q.contradicted) {
+        apply_->setEnabled(false);
+        apply_->setText(tr("Apply suggestion: %1 (the check contradicts it)").arg(suggested_));
+    }
+}
+
+MethodPanel::~MethodPanel() {
+    if (checkThread_) checkThread_->wait();
 }
 
 }  // namespace hs::widgets

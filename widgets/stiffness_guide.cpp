@@ -5,6 +5,7 @@
 
 #include "model/circuit.h"
 #include "sim/builder.h"
+#include "sim/registry.h"
 #include "sim/system.h"
 #include "units.h"
 
@@ -13,42 +14,30 @@ namespace hs::widgets {
 StiffnessGuide StiffnessGuide::compute(const hs::model::Circuit& c, const hs::sim::Registry& reg, const QString& config,
                                        const QString& volumeId) {
     StiffnessGuide g;
-    const hs::model::SolverConfigDoc* cfg = c.config(config);
-    if (!cfg) cfg = c.reference();
-    if (!cfg) {
-        g.error = QObject::tr("no solver configuration to advise on");
+    hs::service::GuidanceOptions opt;
+    opt.wallBudget = wallBudget;  // the panel recomputes on every edit
+    const hs::service::Guidance guide = hs::service::guideConfiguration(c, reg, config, opt);
+    if (!guide.ok) {
+        g.error = guide.error;
         return g;
     }
-    g.stepper = cfg->stepper;
-    g.dt = cfg->dt;
-    hs::sim::SolverSettings solver = hs::model::toSolverSettings(*cfg);
-    // The node's physics does not depend on how it is solved: analyse every volume integrated,
-    // so that the advice does not change with the method it is meant to choose (a default method
-    // such as tlm would leave the nodes without pressure states to analyse).
-    solver.methods.clear();
-    solver.defaultMethod = {};
-    solver.threads = 1;
-    solver.partition.clear();
-    hs::sim::BuildResult built = hs::sim::build(reg, hs::model::toNetlist(c), solver);
-    if (!built.ok()) {
-        g.error = QObject::tr("the circuit does not compile yet: %1").arg(QString::fromStdString(built.errors.front()));
-        return g;
-    }
-    hs::sim::System& sys = *built.system;
-    std::vector<double> y(static_cast<size_t>(sys.stateCount()));
-    sys.initialState(y.data());
-    const hs::sim::StiffnessReport rep = hs::sim::analyse(sys, 0.0, y, hs::sim::pressureStates(sys));
+    g.stepper = guide.stepper;
+    g.dt = guide.dt;
+    g.duration = guide.duration;
+    g.samples = guide.samples;
+    g.runNote = guide.runNote;
+    g.sampler = guide.sampler;
     const std::string id = volumeId.toStdString();
-    for (const auto& n : rep.nodes)
-        if (n.name == id) {
-            g.node = n;
-            g.ok = true;
-        }
-    if (!g.ok) {
+    const hs::service::VolumeGuidance* v = guide.volume(id);
+    if (!v) {
         g.error = QObject::tr("%1 shares its node with another volume, or is not connected").arg(volumeId);
         return g;
     }
-    g.suggestion = hs::sim::suggest(g.node, cfg->stepper.toStdString(), cfg->dt);
+    g.ok = true;
+    g.stiffness = v->stiffness;
+    g.suggestion = v->suggestion;
+    g.currentMethod = QString::fromStdString(v->currentMethod);
+    const hs::model::SolverConfigDoc* cfg = c.config(guide.config);
     tlmPart(g, c, reg, *cfg, id);
     return g;
 }
@@ -89,16 +78,41 @@ void StiffnessGuide::tlmPart(StiffnessGuide& g, const hs::model::Circuit& c, con
 QString StiffnessGuide::html() const {
     if (!ok) return "<i>" + error.toHtmlEscaped() + "</i>";
     auto s = [](double v) { return std::isfinite(v) ? QString::number(v, 'g', 3) + " s" : QStringLiteral("none"); };
-    return QObject::tr("<b>Stiffness at the initial state</b><br>"
-                       "time constant V/(Be&middot;G): %1<br>"
-                       "largest stable step: RK4 %2, Euler %3<br>"
-                       "node: V = %4, Be = %5<br>"
-                       "configuration: %6, step %7<br>"
-                       "<b>suggested: %8</b><br><small>%9</small>")
-        .arg(s(node.tau), s(node.maxStepRk4), s(node.maxStepEuler), Units::format(node.volume, "m3"),
-             QString::number(node.bulkModulus / 1e9, 'g', 3) + " GPa", stepper, s(dt), QString::fromStdString(suggestion.method),
-             QString::fromStdString(suggestion.reason).toHtmlEscaped()) +
-           tlmHtml();
+    const hs::sim::NodeStiffness& start = stiffness.start;
+    QString h = QObject::tr("<b>Stiffness along the run</b> (%11, every volume integrated, %1 s in %2 samples)<br>"
+                            "time constant V/(Be&middot;G): %3 at the start; %4 (t = %5 s) to %6 along the run<br>"
+                            "largest stable RK4 step: %7 along the run (%8 at the start)<br>"
+                            "node: V = %9, Be = %10 at the start<br>")
+                    .arg(QString::number(duration, 'g', 3)).arg(samples)
+                    .arg(s(start.tau), s(stiffness.tauMin), QString::number(stiffness.tTauMin, 'g', 3), std::isfinite(stiffness.tauMax) ? s(stiffness.tauMax) : QObject::tr("infinite (isolated at times)"),
+                         s(2.785293563405282 * stiffness.tauMin), s(start.maxStepRk4), Units::format(start.volume, "m3"),
+                         QString::number(start.bulkModulus / 1e9, 'g', 3) + " GPa")
+                    .arg(sampler.toUpper());
+    if (!runNote.isEmpty()) h += "<span style='color:#b00020'>" + runNote.toHtmlEscaped() + "</span><br>";
+    if (stiffness.closure.closable)
+        h += QObject::tr("<span style='color:#8a5a00'>can be closed off: every flow path (%1) can close, and then the "
+                         "balance holds at any pressure; quasi-steady is not offered</span><br>")
+                 .arg(QString::fromStdString([&] {
+                     std::string t;
+                     for (const auto& b : stiffness.closure.blockers) t += (t.empty() ? "" : ", ") + b;
+                     return t.empty() ? std::string("none") : t;
+                 }()).toHtmlEscaped());
+    return h + suggestionHtml() + tlmHtml();
+}
+
+QString StiffnessGuide::suggestionHtml() const {
+    const QString method = QString::fromStdString(suggestion.method);
+    auto n = [](double v) { return QString::number(v, 'g', 3); };
+    QString h = QObject::tr("configuration: %1, step %2 s; beyond the stable step on %3 % of the run<br>")
+                    .arg(stepper, n(dt), n(100 * suggestion.unstableShare));
+    h += QObject::tr("<b>suggested: %1</b> (%2)<br>").arg(method, method == currentMethod ? QObject::tr("as now")
+                                                                                     : QObject::tr("now %1").arg(currentMethod));
+    QString cost = QObject::tr("predicted: %1 steps at %2 s").arg(n(suggestion.steps), n(suggestion.step));
+    if (suggestion.method != "integrate" && suggestion.integrateStep > 0)
+        cost += QObject::tr("; integrating instead needs a step &le; %1 s, %2 steps").arg(n(suggestion.integrateStep), n(suggestion.integrateSteps));
+    if (std::isfinite(suggestion.expectedLag)) cost += QObject::tr("; expected lag behind the balance %1 Pa RMS").arg(n(suggestion.expectedLag));
+    if (method != currentMethod) cost += QObject::tr("; <i>Quick check</i> runs both before you apply it");
+    return h + cost + "<br><small>" + QString::fromStdString(suggestion.reason).toHtmlEscaped() + "</small>";
 }
 
 QString StiffnessGuide::tlmHtml() const {

@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "service/comparison.h"
+#include "service/indeterminate_text.h"
 #include "sim/stepper.h"
 
 namespace hs::cli {
@@ -106,16 +107,9 @@ int compareCommand(const QStringList& argv, const sim::Registry& reg) {
             if (st.indeterminateSteps == 0) continue;
             if (!header) out("\nsteps on which the quasi-steady balance did not pin the node's pressure (indeterminate):");
             header = true;
-            QString spans;
-            const auto shown = std::min<std::int64_t>(st.indeterminateSpanCount, sim::MethodStats::kSpans);
-            for (std::int64_t k = 0; k < shown; ++k) {
-                const auto& s = st.indeterminateSpans[static_cast<size_t>(k)];
-                spans += (k ? ", " : "") + fmt(s[0], 5) + "-" + fmt(s[1], 5);
-            }
-            if (st.indeterminateSpanCount > shown) spans += ", ...";
             out(pad(o.name, nameW) + "node " + QString::fromStdString(node) + ": " + QString::number(st.indeterminateSteps) +
-                " steps (" + fmt(st.indeterminateTime, 4) + " s) in " + QString::number(st.indeterminateSpanCount) +
-                " spans [s]: " + spans);
+                " steps (" + service::indeterminateTimeText(st) + " s) in " + QString::number(st.indeterminateSpanCount) +
+                " spans [s]: " + service::indeterminateSpansText(st));
         }
     if (auto path = a.value("out")) {
         QString e = service::writeAlignedFile(*path, cmp);

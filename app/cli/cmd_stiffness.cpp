@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// hydrostiff-cli stiffness FILE: linear analysis at an operating point.
+// hydrostiff-cli stiffness FILE: linear analysis at an operating point, and the stiffness guidance
+// per volume judged along a run (service/stiffness_guidance.h), optionally checked by a short run.
+#include <cmath>
+
 #include "cli.h"
 #include "service/comparison.h"
+#include "service/quick_check.h"
+#include "service/stiffness_guidance.h"
 #include "sim/analysis.h"
 #include "sim/builder.h"
 #include "sim/simulator.h"
@@ -11,17 +16,27 @@
 namespace hs::cli {
 
 int stiffnessCommand(const QStringList& argv, const sim::Registry& reg) {
-    Args a(argv, {"config", "at", "states", "ppar", "dqdt"}, {"help", "steady"});
+    Args a(argv, {"config", "at", "states", "ppar", "dqdt", "samples", "span"}, {"help", "steady", "check"});
     if (a.flag("help")) {
         out("usage: hydrostiff-cli stiffness FILE [--config NAME] [--at T] [--states pressure|all] [--steady]\n"
-            "                            [--ppar BAR] [--dqdt M3/S2]\n"
+            "                            [--ppar BAR] [--dqdt M3/S2] [--samples N] [--check [--span S]]\n"
             "  Simulates to time T (default 0: the initial state) with the configuration (default: the\n"
             "  reference), then prints the eigenvalues of the Jacobian (finite differences) of the chosen\n"
             "  states (pressure: node pressures with every other state frozen, as in the seeds'\n"
             "  analyses; all: the whole system), the stiffness ratio kappa = |lambda|max/|lambda|min,\n"
             "  the largest stable RK4 and Euler steps, and per node: pressure, volume, bulk modulus,\n"
             "  conductance G, time constant V/(Be*G) and its stable steps. --steady first solves the\n"
-            "  chosen states for steady state (other states frozen). Last, per node, the accuracy of that\n"
+            "  chosen states for steady state (other states frozen).\n"
+            "  Then the guidance for the configuration's stepper and step, per volume, judged along a run\n"
+            "  (not at T): the circuit is run over its duration with every volume integrated (CVODE, tol\n"
+            "  1e-6) and each volume's time constant sampled at --samples records (default 200); the step's\n"
+            "  share of the run beyond the stable limit, the steps each option costs, quasi-steady's expected\n"
+            "  lag tau*|dp/dt|, and never quasi-steady for a node every flow path of which can close.\n"
+            "  --check runs, for every volume whose suggestion differs from its method now, the\n"
+            "  configuration as is and with the suggestion over --span seconds (default a fifth of the\n"
+            "  duration) against CVODE (tol 1e-9) and withdraws the suggestion if its largest error (RMSE as %\n"
+            "  of the mean level of the probes of its unit) exceeds the one as is by more than 10 %.\n"
+            "  Last, per node, the accuracy of that\n"
             "  volume as a TLM element at the configuration's step (notes/003 §1.3): its parasitic\n"
             "  inertance Be*dt^2/V against the adjoining lines', the parasitic pressure Ppar ~ I*|dq/dt|\n"
             "  for flows changing at --dqdt (default 0.0167 m3/s2 = 1 l/min per ms) and the step that\n"
@@ -80,11 +95,33 @@ int stiffnessCommand(const QStringList& argv, const sim::Registry& reg) {
                 .arg(fmt(n.bulkModulus / 1e9), -10).arg(fmt(n.conductance), -15).arg(fmt(n.tau), -11)
                 .arg(fmt(n.maxStepRk4), -13).arg(fmt(n.maxStepEuler)));
     const auto solver = model::toSolverSettings(*cfg);
-    out(QString("\nguidance for configuration '%1' (%2, step %3 s):").arg(cfg->name, cfg->stepper, fmt(cfg->dt)));
-    for (const auto& n : rep.nodes) {
-        const sim::Suggestion s = sim::suggest(n, solver.stepper, solver.dt);
-        out(QString("  %1 -> %2: %3").arg(QString::fromStdString(n.name), QString::fromStdString(s.method),
-                                         QString::fromStdString(s.reason)));
+    const service::Guidance guide = service::guideConfiguration(*circuit, reg, cfg->name, {0, static_cast<int>(a.number("samples").value_or(200))});
+    if (!guide.ok) { err("stiffness: " + guide.error); return CircuitError; }
+    out(QString("\nguidance for configuration '%1' (%2, step %3 s), along a %4 s run sampled %5 times (%6, every volume integrated):")
+            .arg(cfg->name, cfg->stepper, fmt(cfg->dt), fmt(guide.duration)).arg(guide.samples).arg(guide.sampler));
+    if (!guide.runNote.isEmpty()) out("  note: " + guide.runNote);
+    for (const auto& v : guide.volumes) {
+        const sim::Suggestion& s = v.suggestion;
+        out(QString("  %1 -> %2%3: %4").arg(QString::fromStdString(v.stiffness.name), QString::fromStdString(s.method),
+                                          s.method == v.currentMethod ? QString(" (as now)") : " (now " + QString::fromStdString(v.currentMethod) + ")",
+                                          QString::fromStdString(s.reason)));
+        out(QString("      tau at the start %1 s, along the run %2 to %3 s; beyond the stable step on %4 % of the run; %5 steps%6%7")
+                .arg(fmt(v.stiffness.start.tau), fmt(v.stiffness.tauMin), fmt(v.stiffness.tauMax), fmt(100 * s.unstableShare, 3), fmt(s.steps, 4),
+                     std::isfinite(s.expectedLag) ? QString("; expected quasi-steady lag %1 Pa RMS").arg(fmt(s.expectedLag, 3)) : QString(),
+                     s.closable ? QString("; closable (%1)").arg(QString::fromStdString(v.stiffness.closure.blockers.empty() ? std::string("no flow path")
+                                                                                                                        : v.stiffness.closure.blockers.front()) +
+                                                                  (v.stiffness.closure.blockers.size() > 1 ? ", ..." : ""))
+                                : QString()));
+        if (!a.flag("check") || s.method == v.currentMethod) continue;
+        const service::QuickCheck q = service::quickCheck(*circuit, reg, cfg->name, QString::fromStdString(v.stiffness.name),
+                                                          QString::fromStdString(s.method), a.number("span").value_or(0));
+        if (!q.ok) { out("      quick check: " + q.error); continue; }
+        auto row = [&](const service::CheckedRun& r) {
+            return QString("%1: %2, wall %3 s, %4 steps%5").arg(r.name, r.ok ? "largest error " + fmt(r.worstError, 4) + " %" : QString("FAILED"), fmt(r.wallSeconds, 3))
+                .arg(r.steps).arg(r.indeterminateSteps ? QString(", %1 indeterminate steps").arg(r.indeterminateSteps) : QString());
+        };
+        out(QString("      quick check over %1 s against CVODE (tol 1e-9): %2; %3").arg(fmt(q.span), row(q.current), row(q.suggested)));
+        out("      => " + q.verdict);
     }
     for (const auto& w : built.warnings) out("  warning: " + QString::fromStdString(w));
     out(QString("\nas TLM at %1 s (Ppar ~ I*|dq/dt| with |dq/dt| = %2 m3/s2; target Ppar %3 bar):")

@@ -13,8 +13,11 @@ namespace hs::service {
 
 namespace {
 
-const QStringList kPlainMetrics = {"wall",      "steps",    "speedup",  "rtf",      "inner_total",    "inner_max",
-                                   "newton",    "failures", "cap_hits", "max_correction", "rhs",      "jacobians"};
+// The method statistics (summed or maximised over the nodes by sumStats) are entries 4 to 11.
+const QStringList kPlainMetrics = {"wall",     "steps",          "speedup",       "rtf",
+                                   "inner_total", "inner_max",   "newton",        "failures",
+                                   "cap_hits", "max_correction", "indeterminate", "indeterminate_time",
+                                   "rhs",      "jacobians"};
 const QStringList kProbeMetrics = {"rmse", "rrmse", "max", "rmse_pct", "rmse_q1", "rmse_q4"};
 
 // The part of a trace with t0 <= t <= t1 (for errors over a window of the run).
@@ -130,6 +133,8 @@ double sumStats(const sim::RunResult& r, const QString& m) {
         else if (m == "failures") v += static_cast<double>(st.failures);
         else if (m == "cap_hits") v += static_cast<double>(st.capHits);
         else if (m == "max_correction") v = std::max(v, st.maxAbsCorrection);
+        else if (m == "indeterminate") v += static_cast<double>(st.indeterminateSteps);
+        else if (m == "indeterminate_time") v += st.indeterminateTime;
     }
     return v;
 }
@@ -160,7 +165,8 @@ QString metricHeading(const QString& m) {
     static const std::map<QString, QString> plain = {
         {"wall", "wall"},         {"steps", "steps"},        {"speedup", "speed-up"},   {"rtf", "RTF"},
         {"inner_total", "inner"}, {"inner_max", "inner max"}, {"newton", "Newton"},     {"failures", "failures"},
-        {"cap_hits", "cap hits"}, {"max_correction", "max corr"}, {"rhs", "f evals"}, {"jacobians", "Jacobians"}};
+        {"cap_hits", "cap hits"}, {"max_correction", "max corr"}, {"indeterminate", "indeterminate"},
+        {"indeterminate_time", "indet. time"}, {"rhs", "f evals"}, {"jacobians", "Jacobians"}};
     if (auto it = plain.find(m); it != plain.end()) return it->second;
     const QString kind = m.left(m.indexOf(':'));
     const QString p = probeOf(m);
@@ -176,6 +182,7 @@ QString metricUnit(const QString& m, const model::Circuit& c, const BenchmarkSpe
     if (m == "wall") return "s";
     if (m == "speedup" || m == "rtf") return "x";
     if (m == "max_correction") return "Pa";
+    if (m == "indeterminate_time") return "s";
     const QString kind = m.left(m.indexOf(':'));
     if (kind == "rrmse" || kind == "rmse_pct") return "%";
     if ((kind == "rmse_q1" || kind == "rmse_q4") && spec && spec->scales.count(probeOf(m))) return "%";
@@ -272,7 +279,7 @@ BenchmarkResult runBenchmark(const model::Circuit& original, const BenchmarkSpec
         row.ours["steps"] = static_cast<double>(r.steps);
         if (r.ok && r.wallSeconds > 0 && res.baselineWall > 0) row.ours["speedup"] = res.baselineWall / r.wallSeconds;
         if (r.wallSeconds > 0) row.ours["rtf"] = simulated / r.wallSeconds;
-        for (const QString& m : kPlainMetrics.mid(4, 6)) row.ours[m] = sumStats(r, m);
+        for (const QString& m : kPlainMetrics.mid(4, 8)) row.ours[m] = sumStats(r, m);
         // The implicit steppers' own Newton iterations count with the methods' ones.
         row.ours["newton"] += static_cast<double>(r.newtonIterations);
         row.ours["rhs"] = static_cast<double>(r.rhsEvaluations);

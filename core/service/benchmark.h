@@ -39,6 +39,7 @@ struct BenchmarkSpec {
     QString truth;        // errors against this configuration ("" = the circuit's reference)
     QString baseline;     // speed-up relative to this configuration ("" = the truth)
     // wall, steps, speedup, rtf, inner_total, inner_max, newton, failures, cap_hits, max_correction,
+    // indeterminate (quasi-steady steps whose balance did not pin the pressure), indeterminate_time,
     // and per probe P: rmse:P, rrmse:P, max:P, rmse_pct:P (100*RMSE/scale), rmse_q1:P and
     // rmse_q4:P (RMSE over the first / last quarter of the span, % of the scale if one is given)
     QStringList metrics;

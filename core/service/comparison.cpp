@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "csv.h"
+#include "indeterminate_text.h"
 #include "result_file.h"
 #include "sim/builder.h"
 #include "sim/registry.h"
@@ -179,12 +180,25 @@ namespace hs::service {
 QString writeMetricsCsv(const QString& path, const Comparison& cmp) {
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly | QIODevice::Text)) return "cannot write " + path + ": " + f.errorString();
-    std::string s = "configuration,probe,unit,rmse,rrmse [%],max abs error,wall time [s],steps,speed-up [-],real-time factor [-],status,cpu time [s]\n";
+    std::string s = "configuration,probe,unit,rmse,rrmse [%],max abs error,wall time [s],steps,speed-up [-],real-time factor [-],status,cpu time [s],"
+                    "indeterminate steps,indeterminate time [s],indeterminate spans [s]\n";
     auto quote = [](const std::string& v) { return "\"" + v + "\""; };
     for (const auto& o : cmp.configs) {
+        // Quasi-steady nodes whose balance did not pin the pressure (the run panel and `compare`
+        // show the same): steps and time summed over the configuration's nodes, spans per node.
+        std::int64_t indeterminate = 0;
+        double indeterminateTime = 0;
+        std::string spans;
+        for (const auto& [node, st] : o.result.methodStats) {
+            if (st.indeterminateSteps == 0) continue;
+            indeterminate += st.indeterminateSteps;
+            indeterminateTime += st.indeterminateTime;
+            spans += (spans.empty() ? "" : "; ") + node + ": " + indeterminateSpansText(st).toStdString();
+        }
         const std::string tail = "," + formatNumber(o.result.wallSeconds) + "," + std::to_string(o.result.steps) + "," +
                                  formatNumber(o.reference ? 1.0 : o.speedup) + "," + formatNumber(o.realTimeFactor) + "," +
-                                 (o.result.ok ? "ok" : "failed") + "," + formatNumber(o.result.cpuSeconds) + "\n";
+                                 (o.result.ok ? "ok" : "failed") + "," + formatNumber(o.result.cpuSeconds) + "," +
+                                 std::to_string(indeterminate) + "," + formatNumber(indeterminateTime) + "," + quote(spans) + "\n";
         if (o.errors.empty()) s += quote(o.name.toStdString()) + ",,,,,," + tail.substr(1);
         for (const auto& e : o.errors)
             s += quote(o.name.toStdString()) + "," + quote(e.name) + "," + e.unit + "," + formatNumber(e.rmse) + "," +

@@ -82,7 +82,8 @@ void finishComparison(Comparison& cmp, const std::vector<std::vector<sim::ProbeE
 // configuration's error (config - reference; none for iteration counters). Returns "" or an
 // error. Both writers choose the format by the file name (result_file.h): .mat or CSV.
 QString writeAlignedFile(const QString& path, const Comparison& cmp);
-// The error table: configuration, probe, unit, RMSE, RRMSE %, max abs error, wall time, speed-up.
+// The error table: configuration, probe, unit, RMSE, RRMSE %, max abs error, wall time, speed-up,
+// ..., and the quasi-steady indeterminate steps, time and spans of the configuration.
 QString writeMetricsCsv(const QString& path, const Comparison& cmp);
 // One configuration's trace: time, then every probe.
 QString writeTraceFile(const QString& path, const sim::Trace& trace);

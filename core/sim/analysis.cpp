@@ -4,11 +4,9 @@
 #include <Eigen/Dense>
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <limits>
 
 #include "simulator.h"
-#include "stepper.h"
 #include "system.h"
 
 namespace hs::sim {
@@ -98,48 +96,6 @@ std::string steadyState(System& sys, double t, std::vector<double>& y, const std
     }
     if (r.norm() < 1e-6) return {};
     return "no steady state found for the chosen states (residual " + std::to_string(r.norm()) + ")";
-}
-
-Suggestion suggest(const NodeStiffness& n, const std::string& stepper, double dt) {
-    Suggestion s;
-    char buf[256];
-    const StepperSpec* spec = findBuiltinStepper(stepper);
-    if (!spec || spec->adaptive || !std::isfinite(spec->stabilityLimit)) {
-        s.method = "integrate";
-        s.step = dt;
-        s.reason = spec && !spec->adaptive
-                       ? "implicit stepper: stable at any step, so 'integrate' is right; the step sets the accuracy"
-                       : "adaptive stepper: it chooses its own step; 'integrate' is exact";
-        return s;
-    }
-    // The node's eigenvalue is real (-1/tau): the spec's stability limit on the real axis.
-    const double limit = spec->stabilityLimit * n.tau;
-    if (!std::isfinite(n.tau) || dt <= 0.8 * limit) {
-        s.method = "integrate";
-        s.step = dt;
-        std::snprintf(buf, sizeof buf, "stable: step %.3g s is below %.3g s, the largest stable %s step here", dt, limit,
-                      stepper.c_str());
-        s.reason = buf;
-        return s;
-    }
-    if (n.tau < dt / 20) {
-        // The volume settles within a small fraction of the step: treat it as algebraic.
-        s.method = "quasi_steady";
-        s.step = dt;
-        std::snprintf(buf, sizeof buf,
-                      "time constant %.3g s is far below the step %.3g s: solve it algebraically (quasi_steady, or "
-                      "local_implicit to keep its dynamics to first order)",
-                      n.tau, dt);
-    } else {
-        s.method = "advanced_pseudo_dynamic";
-        s.step = dt;
-        std::snprintf(buf, sizeof buf,
-                      "step %.3g s exceeds the stable limit %.3g s by %.1fx: use advanced_pseudo_dynamic or "
-                      "local_implicit at this step, or integrate with a step <= %.3g s",
-                      dt, limit, dt / limit, 0.5 * limit);
-    }
-    s.reason = buf;
-    return s;
 }
 
 StiffnessReport analyse(System& sys, double t, const std::vector<double>& y, const std::vector<int>& sub) {

@@ -39,15 +39,6 @@ struct StiffnessReport {
     std::vector<NodeStiffness> nodes;
 };
 
-// Stiffness guidance for one volume under a configuration's stepper and step: keep integrating,
-// or which pressure method / step to use instead, and why.
-struct Suggestion {
-    std::string method;  // "integrate", "quasi_steady", "advanced_pseudo_dynamic", ...
-    double step = 0;     // suggested outer step [s]
-    std::string reason;
-};
-Suggestion suggest(const NodeStiffness& node, const std::string& stepper, double dt);
-
 StiffnessReport analyse(System& sys, double t, const std::vector<double>& y, const std::vector<int>& subset);
 
 }  // namespace hs::sim

@@ -62,6 +62,11 @@ struct ComponentSpec {
     // The component is a volume whose node's pressure is solved by a pressure method chosen
     // per configuration ("methods" key): it contributes constant capacitance to its node.
     bool hostsPressureMethod = false;
+    // Fixed restriction: its conductance never vanishes (for parameters that give it an opening),
+    // whatever signals, positions or pressures do. A node is "closable" unless one of its
+    // components is flagged so; undeclared types count as able to block flow (the safe side for
+    // the stiffness guidance, which never suggests quasi-steady on a closable node).
+    bool alwaysConducts = false;
 
     int portIndex(const std::string& id) const;
     int paramIndex(const std::string& name) const;
@@ -94,6 +99,7 @@ public:
                        double lower = -std::numeric_limits<double>::infinity());
     SpecBuilder& connectInternally(std::vector<std::string> portIds);
     SpecBuilder& hostsPressureMethod() { spec_.hostsPressureMethod = true; return *this; }
+    SpecBuilder& alwaysConducts() { spec_.alwaysConducts = true; return *this; }
     template <class T>
     SpecBuilder& factory() {
         spec_.create = []() -> Component* { return new T(); };

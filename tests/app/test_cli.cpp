@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // hydrostiff-cli as a user runs it: exit codes, messages, CSV files.
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -258,6 +259,71 @@ private slots:
         };
         QVERIFY(step(r.out) > 0);
         QVERIFY2(std::abs(step(r.out) / step(half.out) - std::sqrt(2.0)) < 0.01, qPrintable(half.out));
+    }
+
+    // Issue 19: the quasi-steady node's indeterminate steps, in compare's table and in the metrics
+    // CSV, the same count, time and spans (the run panel reads the same MethodStats, see
+    // tests/widgets/run/test_run_workspace.cpp).
+    void indeterminateStepsInCompareAndCsv() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("c2.hydro.json"), metrics = dir.filePath("m.csv");
+        {
+            QFile in(example("circuit2_pcv.hydro.json"));
+            QVERIFY(in.open(QIODevice::ReadOnly));
+            QJsonObject o = QJsonDocument::fromJson(in.readAll()).object();
+            QJsonArray keep;
+            for (const auto& c : o["configurations"].toArray())
+                if (c.toObject()["name"] == "RK4 1e-4" || c.toObject()["name"] == "Quasi-steady 5e-4") {
+                    QJsonObject x = c.toObject();
+                    x["reference"] = x["name"] == "RK4 1e-4";
+                    keep.append(x);
+                }
+            o["configurations"] = keep;
+            QFile out(path);
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            out.write(QJsonDocument(o).toJson());
+        }
+        Result r = cli({"compare", path, "--duration", "1", "--metrics", metrics});
+        QVERIFY2(r.code == 0, qPrintable(r.err + r.out));
+        const QRegularExpressionMatch m =
+            QRegularExpression("Quasi-steady 5e-4 +node Vv: (\\d+) steps \\(([0-9.e+-]+) s\\) in (\\d+) spans \\[s\\]: (.*)").match(r.out);
+        QVERIFY2(m.hasMatch(), qPrintable(r.out));
+        const long steps = m.captured(1).toLong();
+        // 1 s at 5e-4 s is 2000 steps; Vv's tau (1.7-2.8 ms) exceeds the step, so the balance's
+        // root is out of the node's reach on nearly every one of them.
+        QVERIFY2(steps > 1900 && steps <= 2000, qPrintable(m.captured(1)));
+        QFile f(metrics);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QStringList lines = QString::fromUtf8(f.readAll()).split('\n', Qt::SkipEmptyParts);
+        const QStringList header = lines.front().split(',');
+        const int cSteps = header.indexOf("indeterminate steps"), cTime = header.indexOf("indeterminate time [s]"),
+                  cSpans = header.indexOf("indeterminate spans [s]");
+        QVERIFY(cSteps > 0 && cTime == cSteps + 1 && cSpans == cSteps + 2);
+        int rows = 0;
+        for (const QString& line : lines.mid(1)) {
+            if (!line.startsWith("\"Quasi-steady 5e-4\"")) continue;
+            ++rows;
+            // the spans field is quoted and holds commas: count from the left up to it
+            const QStringList c = line.split(',');
+            QCOMPARE(c[cSteps].toLong(), steps);
+            QVERIFY2(std::abs(c[cTime].toDouble() / m.captured(2).toDouble() - 1) < 1e-3, qPrintable(line));
+            QVERIFY2(line.section(',', cSpans).startsWith("\"Vv: " + m.captured(4).trimmed()), qPrintable(line));
+        }
+        QVERIFY(rows > 0);
+    }
+
+    // The guidance judged along the run: on Circuit 2, quasi-steady at 5e-4 s on Vv (a node the
+    // valve closes) gets "integrate", and the quick check backs it with the measured errors.
+    void stiffnessGuidanceWithCheck() {
+        Result r = cli({"stiffness", example("circuit2_pcv.hydro.json"), "--config", "Quasi-steady 5e-4", "--check", "--span", "1"});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains("Vv -> integrate (now quasi_steady): stable along the run"), qPrintable(r.out));
+        QVERIFY2(r.out.contains("closable (comp, ...)"), qPrintable(r.out));
+        const QRegularExpressionMatch m =
+            QRegularExpression("=> apply integrate: the largest error over 1 s goes from ([0-9.e+-]+) % to ([0-9.e+-]+) %").match(r.out);
+        QVERIFY2(m.hasMatch(), qPrintable(r.out));
+        QVERIFY2(m.captured(1).toDouble() > 10 * m.captured(2).toDouble(), qPrintable(m.captured(0)));
+        QVERIFY(!r.out.contains("-> quasi_steady"));
     }
 
     void benchTable() {

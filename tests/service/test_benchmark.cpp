@@ -9,6 +9,7 @@
 
 #include "model/circuit_io.h"
 #include "service/benchmark.h"
+#include "service/comparison.h"
 #include "sim/registry.h"
 
 using namespace hs;
@@ -53,6 +54,7 @@ private slots:
     void circuit1ClassicPdsFailsWhereAdvancedDoesNot();
     void circuit1WholeStateImplicit();
     void csvHasOneLinePerRowAndMetric();
+    void indeterminateStepsAsMetrics();
 };
 
 void TestBenchmark::everyExampleTableIsValid() {
@@ -153,6 +155,33 @@ void TestBenchmark::threeOrificeMethodsAtOneMillisecond() {
         QVERIFY2(x.ours.at("max:p2") * 5 < rk4, qPrintable(QString("%1: %2 Pa").arg(name).arg(x.ours.at("max:p2"))));
     }
     QVERIFY(row(r, "RK4 1e-4").ours.at("max:p2") < 100);
+}
+
+// Issue 19: the bench tables can show quasi-steady's blind spot, the same count `compare` prints
+// (MethodStats::indeterminateSteps): on Circuit 2 at 5e-4 s over 1 s, Vv's tau (1.7-2.8 ms) is
+// longer than the step and the root is out of reach on 1979 of the 2001 steps.
+void TestBenchmark::indeterminateStepsAsMetrics() {
+    model::Circuit c = example("circuit2_pcv");
+    QJsonObject t{{"name", "blind"}, {"metrics", QJsonArray{"indeterminate", "indeterminate_time", "rrmse:p_v"}},
+                  {"rows", QJsonArray{QJsonObject{{"config", "Quasi-steady 5e-4"}}, QJsonObject{{"config", "Local implicit 5e-4"}}}}};
+    c.extra["benchmarks"] = QJsonArray{t};
+    QStringList errors;
+    const auto specs = service::benchmarkSpecs(c, &errors);
+    QVERIFY2(errors.isEmpty(), qPrintable(errors.join("\n")));
+    service::BenchmarkOptions opt;
+    opt.duration = 1.0;
+    auto r = service::runBenchmark(c, specs.front(), registry(), opt);
+    QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+    const sim::RunResult direct = service::runConfiguration(c, *c.config("Quasi-steady 5e-4"), registry(), 1.0);
+    QVERIFY(direct.ok);
+    std::int64_t steps = -1;
+    for (const auto& [node, st] : direct.methodStats)
+        if (node == "Vv") steps = st.indeterminateSteps;
+    QCOMPARE(row(r, "Quasi-steady 5e-4").ours.at("indeterminate"), static_cast<double>(steps));
+    QVERIFY2(steps > 1900 && steps <= 2001, qPrintable(QString::number(steps)));
+    QVERIFY(std::abs(row(r, "Quasi-steady 5e-4").ours.at("indeterminate_time") - 5e-4 * static_cast<double>(steps)) < 1e-6);
+    QCOMPARE(row(r, "Local implicit 5e-4").ours.at("indeterminate"), 0.0);
+    QCOMPARE(service::metricUnit("indeterminate_time", c, &specs.front()), QString("s"));
 }
 
 void TestBenchmark::circuit1ClassicPdsFailsWhereAdvancedDoesNot() {

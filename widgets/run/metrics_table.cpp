@@ -10,6 +10,7 @@
 #include <QVBoxLayout>
 
 #include "run_style.h"
+#include "service/indeterminate_text.h"
 #include "service/run_service.h"
 
 namespace hs::widgets {
@@ -73,8 +74,10 @@ QString tableText(const QString& title, const QTableWidget* t) {
 MetricsTable::MetricsTable(QWidget* parent) : QWidget(parent) {
     cost_ = makeTable({tr("configuration"), tr("status"), tr("wall [s]"), tr("steps"), tr("RT factor"), tr("speed-up")});
     errors_ = makeTable({tr("configuration"), tr("probe"), tr("RMSE"), tr("RRMSE %"), tr("max |error|"), tr("unit")});
-    methods_ = makeTable({tr("configuration"), tr("volume"), tr("outer steps"), tr("inner iter."), tr("max inner"),
-                          tr("Newton iter."), tr("failures"), tr("cap hits")});
+    // Quasi-steady's indeterminate steps next to the volume, where a narrow panel still shows them.
+    methods_ = makeTable({tr("configuration"), tr("volume"), tr("indeterminate"), tr("indet. time [s]"), tr("outer steps"),
+                          tr("inner iter."), tr("max inner"), tr("Newton iter."), tr("failures"), tr("cap hits"),
+                          tr("indet. spans [s]")});
     auto* lay = new QVBoxLayout(this);
     lay->setContentsMargins(0, 0, 0, 0);
     lay->setSpacing(2);
@@ -152,16 +155,25 @@ void MetricsTable::update(const service::RunService& run) {
         if (ended)
             for (const auto& [node, ms] : o.result.methodStats) {
                 // Integrated nodes report nothing; a row of zeros per volume would only hide the rest.
-                if (ms.outerSteps == 0 && ms.innerIterations == 0 && ms.newtonIterations == 0 && ms.failures == 0) continue;
+                if (ms.outerSteps == 0 && ms.innerIterations == 0 && ms.newtonIterations == 0 && ms.failures == 0 &&
+                    ms.indeterminateSteps == 0)
+                    continue;
                 methods_->setRowCount(methodRows + 1);
                 setCell(methods_, methodRows, 0, st.name, colour);
                 setCell(methods_, methodRows, 1, QString::fromStdString(node));
-                setCell(methods_, methodRows, 2, QString::number(ms.outerSteps));
-                setCell(methods_, methodRows, 3, QString::number(ms.innerIterations));
-                setCell(methods_, methodRows, 4, QString::number(ms.maxInnerIterations));
-                setCell(methods_, methodRows, 5, QString::number(ms.newtonIterations));
-                setCell(methods_, methodRows, 6, QString::number(ms.failures));
-                setCell(methods_, methodRows, 7, QString::number(ms.capHits));
+                // Quasi-steady's blind spot (issue 19): steps whose balance did not pin the
+                // pressure, as `compare` and the metrics CSV give them.
+                const bool blind = ms.indeterminateSteps > 0;
+                setCell(methods_, methodRows, 2, QString::number(ms.indeterminateSteps),
+                        blind ? QColor(176, 0, 32) : QApplication::palette().color(QPalette::Text));
+                setCell(methods_, methodRows, 3, blind ? service::indeterminateTimeText(ms) : QString());
+                setCell(methods_, methodRows, 4, QString::number(ms.outerSteps));
+                setCell(methods_, methodRows, 5, QString::number(ms.innerIterations));
+                setCell(methods_, methodRows, 6, QString::number(ms.maxInnerIterations));
+                setCell(methods_, methodRows, 7, QString::number(ms.newtonIterations));
+                setCell(methods_, methodRows, 8, QString::number(ms.failures));
+                setCell(methods_, methodRows, 9, QString::number(ms.capHits));
+                setCell(methods_, methodRows, 10, service::indeterminateSpansText(ms));
                 ++methodRows;
             }
     }

@@ -2,7 +2,8 @@
 // The numbers of a run, live while it goes and final after: what each configuration cost (wall
 // time, steps, real-time factor, speed-up against the reference), how far each probe is from the
 // reference (RMSE, RRMSE %, max |error|, in the plots' display units) and what the pressure
-// methods did (inner and Newton iterations, failures). Ctrl+C or the context menu copies all of
+// methods did (inner and Newton iterations, failures, quasi-steady's indeterminate steps with
+// their time and spans, as `compare` and the metrics CSV give them). Ctrl+C or the context menu copies all of
 // it as tab-separated text.
 #pragma once
 

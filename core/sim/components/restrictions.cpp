@@ -86,6 +86,7 @@ void registerRestrictions(Registry& r) {
               .param("rho", "kg/m3", 0.0, 0.0, 5000.0, "Density (0 = the circuit fluid's)")
               .param("k", "m3/(s*Pa^0.5)", 1e-8, 0.0, 1.0, "Flow coefficient (when spec = k)")
               .param("dp_tr", "Pa", 0.0, 0.0, 1e7, "Laminar transition pressure drop (0 = pure square root)")
+              .alwaysConducts()
               .factory<TurbulentOrifice>());
     r.add(SpecBuilder("LaminarOrifice", "Restrictions", "Laminar orifice")
               .describe("Laminar restriction (capillary, leakage path): flow proportional to the pressure drop.")
@@ -94,6 +95,7 @@ void registerRestrictions(Registry& r) {
               .hydraulic("A", "Inlet (positive flow A -> B)")
               .hydraulic("B", "Outlet")
               .param("G", "m3/(s*Pa)", 1e-11, 0.0, 1.0, "Conductance")
+              .alwaysConducts()
               .factory<LaminarOrifice>());
 }
 

@@ -169,7 +169,8 @@ void TestRunExport::metricsCsvMatchesComparison() {
     QVERIFY(f.open(QIODevice::ReadOnly));
     const QStringList lines = QString::fromUtf8(f.readAll()).split('\n', Qt::SkipEmptyParts);
     QCOMPARE(lines.front(), QString("configuration,probe,unit,rmse,rrmse [%],max abs error,wall time [s],steps,speed-up [-],"
-                                    "real-time factor [-],status,cpu time [s]"));
+                                    "real-time factor [-],status,cpu time [s],indeterminate steps,indeterminate time [s],"
+                                    "indeterminate spans [s]"));
     QCOMPARE(lines.size(), 1 + 1 + 5 + 5);  // header, the reference, 5 probes x 2 configurations
     int checked = 0;
     parseLocale(true);
@@ -179,7 +180,9 @@ void TestRunExport::metricsCsvMatchesComparison() {
             for (const QString& l : lines)
                 if (l.startsWith(prefix)) {
                     const QStringList f2 = splitCsv(l);
-                    QCOMPARE(f2.size(), 12);
+                    QCOMPARE(f2.size(), 15);
+                    QCOMPARE(f2[12], QString("0"));  // no quasi-steady node: no indeterminate steps
+                    QCOMPARE(f2[14], QString());
                     QCOMPARE(f2[2], QString::fromStdString(e.unit));
                     QVERIFY(close(std::strtod(f2[3].toLatin1().constData(), nullptr), e.rmse));
                     QVERIFY(close(std::strtod(f2[5].toLatin1().constData(), nullptr), e.maxAbs));

@@ -14,6 +14,8 @@
 #include "run_style.h"
 #include "run_export.h"
 #include "run_workspace.h"
+#include "service/comparison.h"
+#include "service/indeterminate_text.h"
 #include "sim/registry.h"
 #include "../../tlm_line_circuit.h"
 
@@ -53,6 +55,7 @@ private slots:
     void progressAndSummaryAfterFailureAndStop();
     void fiftyConfigurations();
     void noErrorRowsForIterationCounters();
+    void indeterminateStepsAsCliAndCsv();
 
 private:
     sim::Registry reg_ = sim::Registry::builtin();
@@ -428,6 +431,71 @@ void TestRunWorkspace::noErrorRowsForIterationCounters() {
         pressure = pressure || probe == "p1" || probe == "p2";
     }
     QVERIFY(pressure);
+}
+
+// Issue 19: the run panel's method statistics show quasi-steady's indeterminate steps, time and
+// spans for Vv, the same as the headless comparison `hydrostiff-cli compare` prints (the same
+// engine run again here) and the metrics CSV.
+void TestRunWorkspace::indeterminateStepsAsCliAndCsv() {
+    model::Circuit c = circuit_;
+    std::vector<model::SolverConfigDoc> keep;
+    for (const auto& cfg : c.configs)
+        if (cfg.name == "RK4 1e-4" || cfg.name == "Quasi-steady 5e-4") keep.push_back(cfg);
+    QCOMPARE(keep.size(), size_t(2));
+    keep[0].reference = true;
+    c.configs = keep;
+    widgets::RunWorkspace ws(reg_);
+    ws.resize(1400, 800);
+    ws.setCircuit(c);
+    service::RunServiceOptions opt;
+    opt.duration = 1.0;
+    ws.setRunOptions(opt);
+    ws.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&ws));
+    QSignalSpy finished(&ws, &widgets::RunWorkspace::runFinished);
+    QCOMPARE(ws.run(), QString());
+    QVERIFY(finished.wait(120000));
+    QCoreApplication::processEvents();
+
+    service::CompareOptions headless;
+    headless.duration = 1.0;
+    const service::Comparison cli = service::runComparison(c, reg_, headless);
+    QCOMPARE(cli.configs.size(), size_t(2));
+    const sim::MethodStats* st = nullptr;
+    for (const auto& [node, ms] : cli.configs[1].result.methodStats)
+        if (node == "Vv") st = &ms;
+    QVERIFY(st);
+    QVERIFY2(st->indeterminateSteps > 1900, qPrintable(QString::number(st->indeterminateSteps)));
+
+    QTableWidget* methods = ws.metricsTable()->methodTable();
+    int row = -1;
+    for (int r = 0; r < methods->rowCount(); ++r)
+        if (methods->item(r, 0)->text() == "Quasi-steady 5e-4" && methods->item(r, 1)->text() == "Vv") row = r;
+    QVERIFY(row >= 0);
+    QCOMPARE(methods->horizontalHeaderItem(2)->text(), QString("indeterminate"));
+    QCOMPARE(methods->item(row, 2)->text(), QString::number(st->indeterminateSteps));
+    QCOMPARE(methods->item(row, 3)->text(), service::indeterminateTimeText(*st));
+    QCOMPARE(methods->item(row, 10)->text(), service::indeterminateSpansText(*st));
+    QVERIFY(methods->item(row, 10)->text().startsWith("0-"));
+
+    QTemporaryDir dir;
+    const QString path = dir.filePath("metrics.csv");
+    QCOMPARE(widgets::exportMetricsCsv(ws.service().comparison(), path), QString());
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(f.readAll()).split('\n', Qt::SkipEmptyParts);
+    const int col = static_cast<int>(lines.front().split(',').indexOf("indeterminate steps"));
+    QVERIFY(col > 0);
+    bool seen = false;
+    for (const QString& line : lines.mid(1))
+        if (line.startsWith("\"Quasi-steady 5e-4\"")) {
+            QCOMPARE(line.split(',')[col], methods->item(row, 2)->text());
+            seen = true;
+        }
+    QVERIFY(seen);
+    QVERIFY(ws.grab().toImage().save(HS_TEST_OUTPUT_DIR "/run_workspace_indeterminate.png"));
+    methods->resize(1300, 120);
+    QVERIFY(methods->grab().toImage().save(HS_TEST_OUTPUT_DIR "/metrics_indeterminate.png"));
 }
 
 QTEST_MAIN(TestRunWorkspace)

@@ -179,7 +179,7 @@ void System::rhsPartition(int k, double t, const double* y, double* dy) {
     double* p = p_.data();
     for (int i : part.nodes) {
         const NodeHot& h = hotNodes_[static_cast<size_t>(i)];
-        p[h.node] = h.pressureState >= 0 ? y[h.pressureState] : h.method->pressure(y);
+        if (!h.pressureKept) p[h.node] = h.pressureState >= 0 ? y[h.pressureState] : h.method->pressure(y);
     }
     for (int m : part.mech) {
         x_[static_cast<size_t>(m)] = y[hotMech_[static_cast<size_t>(m)].y];

@@ -71,7 +71,7 @@ void System::allocate() {
         if (!node.method) continue;
         NodeHot h{node.method.get(), &node.be, node.vConst, 0.0, static_cast<int>(n), 0, 0, 0, 0,
                   node.method->pressureStateIndex(), node.method->stateCount() > 0,
-                  node.method->continuityState(), false};
+                  node.method->continuityState(), false, node.method->wavePorts()};
         h.portBegin = static_cast<int>(hotPorts_.size());
         // Ports of static components carry a constant flow (zero for volumes): summed once.
         for (int g : node.ports) {
@@ -117,7 +117,8 @@ void System::rhsOver(const std::vector<Component*>& list, double t, const double
     e_.y = y;
     e_.dy = dy;
     double* p = p_.data();
-    for (const NodeHot& h : hotNodes_) p[h.node] = h.pressureState >= 0 ? y[h.pressureState] : h.method->pressure(y);
+    for (const NodeHot& h : hotNodes_)
+        if (!h.pressureKept) p[h.node] = h.pressureState >= 0 ? y[h.pressureState] : h.method->pressure(y);
     for (size_t m = 0; m < hotMech_.size(); ++m) {
         x_[m] = y[hotMech_[m].y];
         v_[m] = y[hotMech_[m].y + 1];

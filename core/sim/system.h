@@ -174,6 +174,9 @@ private:
         // nodeDerivative() has something to do: states to differentiate or a chamber volume to
         // sum (not so for a stateless method on a constant volume, e.g. a TLM volume)
         bool derivativeWork;
+        // The node's pressure does not depend on y and is kept in p_ by the wave steps
+        // (finishWaveNode, resetWaveSlots): a TLM volume. Not read back from the method per stage.
+        bool pressureKept;
     };
     struct MechHot {
         int y, portBegin, portEnd;

@@ -40,18 +40,20 @@ public:
             // integrate; beginStep() below solves the components at the new time.
             if (n > 0 && !step(t, y, n)) return false;  // error_ says why; y still holds the last good state
             ++steps_;
-            if (sys_->stageFailed()) {
-                error_ = sys_->failure();
-                return false;
+            if (n > 0) {  // (no states: nothing was integrated, nothing to check or accept)
+                if (sys_->stageFailed()) {
+                    error_ = sys_->failure();
+                    return false;
+                }
+                bad_ = firstBadState(*sys_, tmp_.data());
+                if (bad_ >= 0) {
+                    badValue_ = tmp_[bad_];
+                    error_ = "state left its bounds";
+                    return false;
+                }
+                for (int i = 0; i < n; ++i) y[i] = tmp_[i];
+                sys_->project(y);
             }
-            bad_ = firstBadState(*sys_, tmp_.data());
-            if (bad_ >= 0) {
-                badValue_ = tmp_[bad_];
-                error_ = "state left its bounds";
-                return false;
-            }
-            for (int i = 0; i < n; ++i) y[i] = tmp_[i];
-            sys_->project(y);
             // t = t0 + k*dt would be exact, but steps may be mixed with restarts; 1e-12 relative
             // drift over 1e8 steps is harmless for recording.
             t += dt_;

@@ -134,7 +134,7 @@ namespace {
 // branches' bookkeeping. N > 0 fixes n at compile time (the two-port volume, the common case).
 template <int N>
 double characteristicWaves(int nRuntime, double z, double alpha, const double* p, const double* q, double dvol, double* w,
-                           double* c, double* prev, double& ppar) {
+                           double* c, double* out, double* prev, double& ppar) {
     const int n = N > 0 ? N : nRuntime;
     double sumW = 0, sumP = 0;
     for (int i = 0; i < n; ++i) {
@@ -143,7 +143,11 @@ double characteristicWaves(int nRuntime, double z, double alpha, const double* p
         sumP += p[i];
     }
     const double pAvg = (sumW - z * dvol) / n;
-    for (int i = 0; i < n; ++i) c[i] = alpha * c[i] + (1.0 - alpha) * (2.0 * pAvg - w[i]);
+    for (int i = 0; i < n; ++i) {
+        const double next = alpha * c[i] + (1.0 - alpha) * (2.0 * pAvg - w[i]);
+        c[i] = next;
+        if (out) out[i] = next;
+    }
     double pp = 0;
     for (int i = 0; i < n; ++i)
         for (int j = i + 1; j < n; ++j) pp = std::max(pp, 0.5 * std::abs(p[i] - p[j] + prev[i] - prev[j]));
@@ -154,9 +158,9 @@ double characteristicWaves(int nRuntime, double z, double alpha, const double* p
 
 }  // namespace
 
-void TlmVolumeMethod::updateWavesCharacteristic(const double* p, const double* q, double dvol) {
-    held_ = n_ == 2 ? characteristicWaves<2>(n_, z_, alpha_, p, q, dvol, w_.data(), c_.data(), prevP_.data(), ppar_)
-                    : characteristicWaves<0>(n_, z_, alpha_, p, q, dvol, w_.data(), c_.data(), prevP_.data(), ppar_);
+void TlmVolumeMethod::updateWavesCharacteristic(const double* p, const double* q, double dvol, double* out) {
+    held_ = n_ == 2 ? characteristicWaves<2>(n_, z_, alpha_, p, q, dvol, w_.data(), c_.data(), out, prevP_.data(), ppar_)
+                    : characteristicWaves<0>(n_, z_, alpha_, p, q, dvol, w_.data(), c_.data(), out, prevP_.data(), ppar_);
 }
 
 double TlmVolumeMethod::interpolateWave(int port, long ahead) {

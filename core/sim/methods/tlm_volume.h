@@ -34,13 +34,16 @@ public:
     void updateWaves(const double* p, const double* q, double dvol) override;
     double finishWaves(const double* p, const double* q, double dvol, double dt, double vol, const BulkModulus& be, double* c,
                        double* z) override {
-        // final class: direct calls, the same steps as the default
-        if (exchange_ == 1 && filter_ == Filter::Characteristic && n_ > 0) updateWavesCharacteristic(p, q, dvol);
+        // final class: direct calls, the same steps as the default. The standard scheme writes
+        // the new waves straight into c as well (not read back from c_ afterwards: that store and
+        // load would lie on the chain from one step to the next).
+        const bool standard = exchange_ == 1 && filter_ == Filter::Characteristic && n_ > 0;
+        if (standard) updateWavesCharacteristic(p, q, dvol, c);
         else updateWaves(p, q, dvol);
         const double b = be(held_);
         if (dt == dt_ && vol == vol_ && b == be_ && z_ > 0) {  // prepareWaves() when Z stays
             for (int i = 0; i < n_; ++i) {
-                c[i] = c_[static_cast<size_t>(i)];
+                if (!standard) c[i] = c_[static_cast<size_t>(i)];
                 z[i] = z_;
             }
             ++stats_.outerSteps;
@@ -65,7 +68,8 @@ public:
 
 private:
     void exchangeWaves(const double* raw, const double* pFar, const double* qFar);
-    void updateWavesCharacteristic(const double* p, const double* q, double dvol);
+    // out: also receives the new waves (may be null)
+    void updateWavesCharacteristic(const double* p, const double* q, double dvol, double* out = nullptr);
 
     double alpha_;
     Filter filter_;

@@ -49,6 +49,40 @@ double interpolate(const std::vector<double>& t, const std::vector<double>& y, d
     return y[i - 1] + (y[i] - y[i - 1]) * (at - t0) / (t1 - t0);
 }
 
+// hvcversion 0.1: <component name><port name><variable name> with <csvfile>, <column>,
+// <tolerance>; time is column 0 of the csv file.
+bool readComponentVariables(QXmlStreamReader& xml, const QString& path, HopsanValidationConfig& cfg, QString* error) {
+    const QString component = xml.attributes().value(QLatin1String("name")).toString();
+    while (xml.readNextStartElement()) {
+        if (xml.name() != QLatin1String("port")) { xml.skipCurrentElement(); continue; }
+        const QString port = xml.attributes().value(QLatin1String("name")).toString();
+        while (xml.readNextStartElement()) {
+            if (xml.name() != QLatin1String("variable")) { xml.skipCurrentElement(); continue; }
+            HvcVariable v;
+            v.component = component;
+            v.port = port;
+            v.variable = xml.attributes().value(QLatin1String("name")).toString();
+            v.fullName = component + "#" + port + "#" + v.variable;
+            while (xml.readNextStartElement()) {
+                const QString text = xml.name().toString();
+                const QString value = xml.readElementText().trimmed();
+                if (text == QLatin1String("csvfile")) {
+                    const QString file = resolveBeside(path, value);
+                    if (!cfg.hvdFile.isEmpty() && cfg.hvdFile != file) {
+                        *error = QStringLiteral("%1: variables read from several data files (%2, %3): not supported")
+                                     .arg(path, cfg.hvdFile, file);
+                        return false;
+                    }
+                    cfg.hvdFile = file;
+                } else if (text == QLatin1String("column")) v.column = value.toInt();
+                else if (text == QLatin1String("tolerance")) v.tolerance = value.toDouble();
+            }
+            cfg.variables.push_back(v);
+        }
+    }
+    return true;
+}
+
 }  // namespace
 
 HvcReadResult loadHvc(const QString& path) {
@@ -85,6 +119,8 @@ HvcReadResult loadHvc(const QString& path) {
                     return r;
                 }
                 cfg.variables.push_back(v);
+            } else if (xml.name() == QLatin1String("component")) {
+                if (!readComponentVariables(xml, path, cfg, &r.error)) return r;
             } else xml.skipCurrentElement();
         }
     }

@@ -118,7 +118,13 @@ HopsanImport importHopsan(const HopsanModel& m, const HopsanImportOptions& opt) 
         HopsanValues values = valuesOf(hc, m);
         QStringList problems;
         map->convert(values, doc, problems);
-        if (map->tlmAlpha) alphaOf[doc.id] = std::clamp(values.value(QString::fromLatin1(map->tlmAlpha), 0.1), 0.0, 0.95);
+        if (map->tlmAlpha) {
+            // Our tlm method takes alpha in [0, 0.95] (core/sim/methods/methods.cpp).
+            const double alpha = values.value(QString::fromLatin1(map->tlmAlpha), 0.1);
+            alphaOf[doc.id] = std::clamp(alpha, 0.0, 0.95);
+            if (alphaOf[doc.id] != alpha)
+                r.notes << QStringLiteral("%1: alpha %2 outside [0, 0.95], Hopsan-compatible uses %3").arg(hc.name).arg(alpha).arg(alphaOf[doc.id]);
+        }
         problems << values.problems;
         if (!problems.isEmpty()) {
             for (const QString& p : problems) r.errors << QStringLiteral("%1 (%2): %3").arg(hc.name, hc.typeName, p);

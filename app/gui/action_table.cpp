@@ -11,6 +11,8 @@ const std::vector<ActionSpec>& ActionTable::specs() {
     static const std::vector<ActionSpec> table = {
         {"file.new", QObject::tr("&New"), K(K::New), "document-new", QObject::tr("Start an empty circuit"), true},
         {"file.open", QObject::tr("&Open..."), K(K::Open), "document-open", QObject::tr("Open a *.hydro.json circuit"), true},
+        {"file.importHopsan", QObject::tr("&Import Hopsan model..."), {}, "document-import",
+         QObject::tr("Open a Hopsan model (*.hmf) as a new, unsaved circuit")},
         {"file.save", QObject::tr("&Save"), K(K::Save), "document-save", QObject::tr("Save the circuit"), true},
         {"file.saveAs", QObject::tr("Save &As..."), K(K::SaveAs), "document-save-as", QObject::tr("Save under a new name")},
         {"file.quit", QObject::tr("&Quit"), K(K::Quit), "application-exit", QObject::tr("Close HydroStiff")},

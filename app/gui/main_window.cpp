@@ -162,6 +162,7 @@ void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(a.get("file.new"));
     file->addAction(a.get("file.open"));
+    file->addAction(a.get("file.importHopsan"));
     recentMenu_ = file->addMenu(tr("Open &Recent"));
     examplesMenu_ = file->addMenu(tr("&Examples"));
     file->addSeparator();
@@ -220,6 +221,7 @@ void MainWindow::connectActions() {
         if (maybeSave()) newCircuit();
     });
     connect(a.get("file.open"), &QAction::triggered, this, &MainWindow::openDialog);
+    connect(a.get("file.importHopsan"), &QAction::triggered, this, &MainWindow::importHopsanDialog);
     connect(a.get("file.save"), &QAction::triggered, this, &MainWindow::save);
     connect(a.get("file.saveAs"), &QAction::triggered, this, &MainWindow::saveAs);
     connect(a.get("file.quit"), &QAction::triggered, this, &QWidget::close);

@@ -7,6 +7,7 @@
 
 #include <QMainWindow>
 #include <QString>
+#include <QStringList>
 
 #include <memory>
 
@@ -92,6 +93,10 @@ public:
     void newCircuit();
     // Opens an example as an untitled copy, so that Save cannot overwrite the shipped file.
     bool openExample(const QString& path, QString* error);
+    // File > Import Hopsan model (main_window_import.cpp): the model as a new, untitled circuit;
+    // refused (false, *error) with the open circuit untouched when a type cannot be mapped,
+    // unless partial. *report gets what was not imported (unsupported types, notes).
+    bool importHopsan(const QString& path, bool partial, QString* error, QStringList* report = nullptr);
     // Autosave now (the timer calls it); restore offers the recovery file if one is pending.
     void autosave();
     void offerRecovery();
@@ -124,6 +129,7 @@ private:
     bool save();
     bool saveAs();
     void openDialog();
+    void importHopsanDialog();
     void replaceCircuit(hs::model::Circuit c, const QString& path);
     void onSelectionChanged();
 

@@ -395,6 +395,58 @@ private slots:
         QVERIFY(r.out.contains("dK/dt"));
         QCOMPARE(cli({"components", "Nope"}).code, 2);
     }
+
+    // import-hopsan: refused with the missing types named (4), --partial, --out, malformed XML (3),
+    // --validate passing (0) against Hopsan-simulated data and failing (1) on perturbed data.
+    void importHopsan() {
+        const QString data = HS_HOPSAN_DATA;
+        const QString valve = data + "/HydraulicComponent Test/Hydraulic43ValveTest.hmf";
+        Result r = cli({"import-hopsan", valve});
+        QCOMPARE(r.code, 4);
+        QVERIFY2(r.err.contains("unsupported: Hydraulic43Valve: 4_3_Servo_Valve"), qPrintable(r.err));
+        QVERIFY2(r.err.contains("unsupported: HydraulicFlowSensor: Flow_Sensor, Flow_Sensor_1"), qPrintable(r.err));
+
+        QTemporaryDir dir;
+        const QString out = dir.filePath("valve.hydro.json");
+        r = cli({"import-hopsan", valve, "--partial", "--out", out});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY(r.err.contains("unsupported: Hydraulic43Valve"));  // still said
+        QVERIFY(QFile::exists(out));
+        // It loads and is in canonical form (the valve left out, its sources are not runnable).
+        QCOMPARE(cli({"format", "--check", out}).code, 0);
+
+        QFile bad(dir.filePath("bad.hmf"));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write("<hopsanmodelfile><system><objects>");
+        bad.close();
+        r = cli({"import-hopsan", bad.fileName()});
+        QCOMPARE(r.code, 3);
+        QVERIFY2(r.err.contains("bad.hmf: line 1"), qPrintable(r.err));
+
+        const QString hvc = data + "/generated/OrificeVolumeRamp.hvc";
+        r = cli({"import-hopsan", "--validate", hvc});
+        QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+        QVERIFY(r.out.contains("OrificeVolumeRamp$Volume#P1#Pressure"));
+        QVERIFY(r.out.contains("validation passed"));
+
+        // The same .hvc against data with one pressure 2 % high at one sample: exit 1, named.
+        QFile hvd(data + "/generated/OrificeVolumeRamp.hvd");
+        QVERIFY(hvd.open(QIODevice::ReadOnly));
+        QStringList lines = QString::fromUtf8(hvd.readAll()).split('\n');
+        QStringList cells = lines[300].split(", ");
+        cells[1] = QString::number(cells[1].toDouble() * 1.02, 'g', 10);
+        lines[300] = cells.join(", ");
+        QFile::copy(data + "/generated/OrificeVolumeRamp.hmf", dir.filePath("OrificeVolumeRamp.hmf"));
+        QFile::copy(hvc, dir.filePath("OrificeVolumeRamp.hvc"));
+        QFile perturbed(dir.filePath("OrificeVolumeRamp.hvd"));
+        QVERIFY(perturbed.open(QIODevice::WriteOnly));
+        perturbed.write(lines.join('\n').toUtf8());
+        perturbed.close();
+        r = cli({"import-hopsan", "--validate", dir.filePath("OrificeVolumeRamp.hvc")});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.out.contains(QRegularExpression("Volume#P1#Pressure +0.0[12]\\d* +0.3006 +0.01 +FAIL")), qPrintable(r.out));
+        QVERIFY(r.out.contains("validation FAILED"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCli)

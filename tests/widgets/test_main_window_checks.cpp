@@ -492,6 +492,29 @@ private slots:
         QDir().mkpath(HS_SCREENSHOT_DIR);
         QVERIFY(w->view().grab().save(HS_SCREENSHOT_DIR "/rotated_wires.png"));
     }
+
+    // File > Import Hopsan model: a refused model leaves the open circuit as it was; the model
+    // opens as a new untitled circuit (partial: what maps, the rest reported).
+    void importHopsanModel() {
+        auto w = threeOrificeWindow();
+        QVERIFY(w);
+        const QByteArray before = hs::model::serializeCircuit(w->document().circuit());
+        const QString valve = QStringLiteral(HS_HOPSAN_DATA "/HydraulicComponent Test/Hydraulic43ValveTest.hmf");
+        QString err;
+        QStringList report;
+        QVERIFY(!w->importHopsan(valve, false, &err, &report));
+        QVERIFY2(err.contains("Hydraulic43Valve: 4_3_Servo_Valve"), qPrintable(err));
+        QCOMPARE(hs::model::serializeCircuit(w->document().circuit()), before);
+
+        QVERIFY2(w->importHopsan(valve, true, &err, &report), qPrintable(err));
+        QVERIFY(report.join('\n').contains("unsupported: HydraulicFlowSensor"));
+        QVERIFY(w->document().circuit().component("C_type_Pressure_Source"));
+        QVERIFY(w->windowTitle().startsWith("Hydraulic43ValveTest.hydro.json"));
+
+        QVERIFY2(w->importHopsan(QStringLiteral(HS_HOPSAN_DATA "/generated/OrificeVolumeRamp.hmf"), false, &err), qPrintable(err));
+        QCOMPARE(w->document().circuit().components.size(), size_t(6));
+        QVERIFY(w->document().circuit().config("Hopsan-compatible"));
+    }
 };
 
 QTEST_MAIN(TestMainWindowChecks)

@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Which Hopsan default-library types we import, as what, with which ports and parameters: the
+// one table the importer, the CLI's listing and the docs read (hopsan_type_map.cpp).
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+#include <functional>
+#include <optional>
+#include <vector>
+
+#include "circuit.h"
+
+namespace hs::model {
+
+// A Hopsan component's parameter values, resolved to numbers (system parameters substituted).
+// value(name, hopsanDefault) records a problem when the file's value is an expression we cannot
+// evaluate; the default is Hopsan's own, used when the file leaves the parameter out.
+class HopsanValues {
+public:
+    using Resolver = std::function<std::optional<double>(const QString& name, QString* problem)>;
+    explicit HopsanValues(Resolver r) : resolve_(std::move(r)) {}
+    double value(const QString& name, double hopsanDefault);
+    QStringList problems;
+
+private:
+    Resolver resolve_;
+};
+
+struct HopsanPortPair {
+    const char* hopsan;
+    const char* ours;
+};
+
+struct HopsanTypeMapping {
+    const char* hopsanType;
+    const char* ourType;  // nullptr: recognised but not imported (a plot sink), see note
+    std::vector<HopsanPortPair> ports;
+    // Sets our parameters from Hopsan's; appends to problems what cannot be represented.
+    void (*convert)(HopsanValues& in, ComponentDoc& out, QStringList& problems);
+    // The Hopsan input holding a volume's wave filter coefficient (TLM alpha), nullptr if none.
+    const char* tlmAlpha;
+    const char* note;  // where our model differs from Hopsan's
+};
+
+const std::vector<HopsanTypeMapping>& hopsanTypeMap();
+const HopsanTypeMapping* findHopsanType(const QString& hopsanType);
+// Our port for a Hopsan port of that type; empty when ours has none.
+QString mapHopsanPort(const HopsanTypeMapping& m, const QString& hopsanPort);
+
+}  // namespace hs::model

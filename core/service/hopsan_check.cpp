@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "hopsan_check.h"
+
+#include "comparison.h"
+#include "model/hopsan_type_map.h"
+
+namespace hs::service {
+
+bool HopsanCheck::passed() const {
+    if (!error.isEmpty() || variables.empty()) return false;
+    for (const auto& v : variables)
+        if (!v.passed()) return false;
+    return true;
+}
+
+namespace {
+
+// Hopsan's node variable -> our probe quantity (the port's domain decides the rest). Hopsan's
+// Flow at a port is positive out of the component into the node (its validation data: an
+// orifice's inlet flow is negative), ours into the component: flows change sign.
+QString quantityOf(const QString& hopsanVariable) {
+    if (hopsanVariable == QLatin1String("Value")) return QStringLiteral("signal");
+    if (hopsanVariable == QLatin1String("Pressure")) return QStringLiteral("pressure");
+    if (hopsanVariable == QLatin1String("Flow")) return QStringLiteral("flow");
+    if (hopsanVariable == QLatin1String("Position")) return QStringLiteral("position");
+    if (hopsanVariable == QLatin1String("Velocity")) return QStringLiteral("velocity");
+    if (hopsanVariable == QLatin1String("Force")) return QStringLiteral("force");
+    return {};
+}
+
+// Our probe for a Hopsan variable, or an error naming what is missing.
+QString probeFor(const model::HvcVariable& v, const model::HopsanModel& hm, const model::HopsanImport& imp,
+                 model::ProbeDoc* probe) {
+    const auto id = imp.idOf.find(v.component);
+    const model::HopsanComponent* hc = hm.component(v.component);
+    if (!hc) return QStringLiteral("no component '%1' in the model").arg(v.component);
+    if (id == imp.idOf.end()) return QStringLiteral("component '%1' (%2) was not imported").arg(v.component, hc->typeName);
+    const model::HopsanTypeMapping* map = model::findHopsanType(hc->typeName);
+    const QString port = map ? model::mapHopsanPort(*map, v.port) : QString();
+    if (port.isEmpty()) return QStringLiteral("port %1 of %2 has no counterpart in our %3").arg(v.port, v.component, map ? map->ourType : "?");
+    const QString q = quantityOf(v.variable);
+    if (q.isEmpty()) return QStringLiteral("variable %1 has no probe quantity").arg(v.variable);
+    probe->name = v.fullName;
+    probe->quantity = q;
+    probe->target = id->second + "." + port;
+    return {};
+}
+
+}  // namespace
+
+HopsanCheck checkAgainstHopsan(const model::Circuit& circuit, const model::HopsanModel& hm,
+                               const model::HopsanImport& imp, const model::HopsanValidationConfig& hvc,
+                               const model::HvdData& hvd, const sim::Registry& reg, const QString& configName) {
+    HopsanCheck out;
+    if (!hvd.error.isEmpty()) { out.error = hvd.error; return out; }
+    const model::SolverConfigDoc* cfg = circuit.config(configName);
+    if (!cfg) { out.error = QStringLiteral("no configuration '%1'").arg(configName); return out; }
+
+    model::Circuit withProbes = circuit;
+    withProbes.probes.clear();
+    withProbes.recordInterval = cfg->dt;  // every step: read exactly at Hopsan's logged step times
+    for (const auto& v : hvc.variables) {
+        HopsanVariableResult r;
+        r.variable = v.fullName;
+        r.tolerance = v.tolerance;
+        model::ProbeDoc p;
+        r.error = probeFor(v, hm, imp, &p);
+        if (r.error.isEmpty()) {
+            r.probe = p.quantity + " " + p.target;
+            withProbes.probes.push_back(p);
+        }
+        out.variables.push_back(r);
+    }
+    if (withProbes.probes.empty()) return out;
+
+    const sim::RunResult run = runConfiguration(withProbes, *cfg, reg, withProbes.duration);
+    if (!run.ok) { out.error = QStringLiteral("the run failed: %1").arg(QString::fromStdString(run.error)); return out; }
+
+    for (size_t i = 0; i < hvc.variables.size(); ++i) {
+        HopsanVariableResult& r = out.variables[i];
+        if (!r.error.isEmpty()) continue;
+        const auto& v = hvc.variables[i];
+        const int col = run.trace.column(v.fullName.toStdString());
+        if (col < 0) { r.error = QStringLiteral("probe missing from the run"); continue; }
+        if (size_t(v.column) >= hvd.columns.size() || size_t(v.timeColumn) >= hvd.columns.size()) {
+            r.error = QStringLiteral("the .hvd has %1 columns, the .hvc names column %2").arg(hvd.columns.size()).arg(v.column);
+            continue;
+        }
+        std::vector<double> sim = run.trace.columns[size_t(col)];
+        if (v.variable == QLatin1String("Flow"))
+            for (double& x : sim) x = -x;
+        r.check = model::hopsanToleranceCheck(run.trace.time, sim,
+                                              hvd.columns[size_t(v.timeColumn)], hvd.columns[size_t(v.column)], v.tolerance);
+    }
+    return out;
+}
+
+}  // namespace hs::service

@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The check against Hopsan's validation data (core/service/hopsan_check.h): Hopsan's acceptance
+// rule, a model Hopsan 2.24 simulated (generated/, its .hvd from hopsancli) passing with the
+// Hopsan-compatible configuration and failing when one parameter is perturbed by 5 %, and
+// Hopsan's 24 hydraulic validation models: each one we import is validated and must pass, each
+// one we refuse names its unsupported types (docs/validation.md has the table).
+#include <QDir>
+#include <QtTest>
+
+#include "model/hopsan_import.h"
+#include "service/hopsan_check.h"
+#include "sim/registry.h"
+
+using namespace hs::model;
+
+namespace {
+
+struct Loaded {
+    HopsanValidationConfig hvc;
+    HopsanModel model;
+    HopsanImport imp;
+};
+
+Loaded load(const QString& hvcPath) {
+    Loaded l;
+    const HvcReadResult h = loadHvc(hvcPath);
+    if (!h.config) qFatal("%s", qPrintable(h.error));
+    l.hvc = *h.config;
+    const HopsanReadResult m = loadHopsanModel(l.hvc.modelFile);
+    if (!m.model) qFatal("%s", qPrintable(m.error));
+    l.model = *m.model;
+    l.imp = importHopsan(l.model, {});
+    return l;
+}
+
+const QString kRampHvc = QStringLiteral(HS_HOPSAN_DATA "/generated/OrificeVolumeRamp.hvc");
+
+}  // namespace
+
+class TestHopsanValidation : public QObject {
+    Q_OBJECT
+private slots:
+    void hopsanRule() {
+        const std::vector<double> t{0, 1, 2, 3};
+        // Reference 100 everywhere but 0 at t = 3 (never checked: |ref| < 1e-10).
+        const std::vector<double> ref{100, 100, 100, 0};
+        auto check = [&](std::vector<double> sim) { return hopsanToleranceCheck(t, sim, t, ref, 0.01); };
+        ToleranceCheck c = check({100, 100.9, 99.5, 42});
+        QVERIFY(c.passed);
+        QCOMPARE(c.checked, 3);
+        QVERIFY(qAbs(c.maxDeviation - 0.009) < 1e-12);
+        QCOMPARE(c.atTime, 1.0);
+        c = check({100, 101.1, 100, 0});
+        QVERIFY(!c.passed);
+        QCOMPARE(c.atTime, 1.0);
+        // A simulated value of exactly 0 is skipped too (Hopsan: |sim| < 1e-100).
+        QVERIFY(check({0, 100, 100, 5}).passed);
+        // Our run read at the reference's times: on a finer grid, interpolated linearly.
+        const std::vector<double> fine{0, 0.5, 1, 1.5, 2, 2.5, 3};
+        QVERIFY(hopsanToleranceCheck(fine, {100, 1, 100, 1, 100, 1, 100}, t, ref, 0.01).passed);
+    }
+
+    void hopsanSimulatedModelPasses() {
+        const Loaded l = load(kRampHvc);
+        QVERIFY(l.imp.circuit);
+        const HvdData hvd = loadHvd(l.hvc.hvdFile);
+        QVERIFY2(hvd.error.isEmpty(), qPrintable(hvd.error));
+        const auto check = hs::service::checkAgainstHopsan(*l.imp.circuit, l.model, l.imp, l.hvc, hvd,
+                                                          hs::sim::Registry::builtin());
+        QVERIFY2(check.error.isEmpty(), qPrintable(check.error));
+        QCOMPARE(check.variables.size(), size_t(4));
+        for (const auto& v : check.variables) {
+            QVERIFY2(v.passed(), qPrintable(v.variable + ": " + v.error + QString(" %1").arg(v.check.maxDeviation)));
+            QVERIFY(v.check.checked > 350);  // of 500 (flows are 0 before the ramp: not checked)
+        }
+        // Pressures within 0.3 %, flows far closer: the same TLM volume as Hopsan's.
+        QVERIFY(check.variables[0].check.maxDeviation < 3e-3);
+        QVERIFY(check.passed());
+    }
+
+    void perturbedModelFails() {
+        Loaded l = load(kRampHvc);
+        QVERIFY(l.imp.circuit);
+        Circuit perturbed = *l.imp.circuit;
+        for (auto& c : perturbed.components)
+            if (c.id == "Orifice_Out") c.num["G"] *= 1.05;
+        const auto check = hs::service::checkAgainstHopsan(perturbed, l.model, l.imp, l.hvc, loadHvd(l.hvc.hvdFile),
+                                                          hs::sim::Registry::builtin());
+        QVERIFY(!check.passed());
+        QCOMPARE(check.variables[0].variable, QString("OrificeVolumeRamp$Volume#P1#Pressure"));
+        QVERIFY2(check.variables[0].check.maxDeviation > 0.01, qPrintable(QString::number(check.variables[0].check.maxDeviation)));
+    }
+
+    void unmappedVariableFailsWithReason() {
+        Loaded l = load(kRampHvc);
+        l.hvc.variables[0].port = "P7";
+        const auto check = hs::service::checkAgainstHopsan(*l.imp.circuit, l.model, l.imp, l.hvc, loadHvd(l.hvc.hvdFile),
+                                                          hs::sim::Registry::builtin());
+        QVERIFY(!check.passed());
+        QVERIFY2(check.variables[0].error.contains("port P7 of Volume"), qPrintable(check.variables[0].error));
+    }
+
+    // Hopsan's 24 hydraulic validation models (tests/data/hopsan, hvcversion 0.1 and 0.2).
+    void hopsanHydraulicSuite() {
+        const QDir dir(QStringLiteral(HS_HOPSAN_DATA "/Component Test Validations"));
+        const QStringList files = dir.entryList({"*.hvc"}, QDir::Files, QDir::Name);
+        QCOMPARE(files.size(), 24);
+        int passed = 0, refused = 0;
+        for (const QString& f : files) {
+            const Loaded l = load(dir.filePath(f));
+            if (!l.imp.circuit) {
+                ++refused;
+                QVERIFY2(!(l.imp.unsupported + l.imp.errors).isEmpty(), qPrintable(f));
+                continue;
+            }
+            const auto check = hs::service::checkAgainstHopsan(*l.imp.circuit, l.model, l.imp, l.hvc,
+                                                              loadHvd(l.hvc.hvdFile), hs::sim::Registry::builtin());
+            QVERIFY2(check.passed(), qPrintable(f));
+            ++passed;
+        }
+        // docs/validation.md, "Hopsan's component tests": update it with these numbers.
+        QCOMPARE(passed, 0);
+        QCOMPARE(refused, 24);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHopsanValidation)
+#include "test_hopsan_validation.moc"

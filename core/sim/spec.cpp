@@ -40,6 +40,10 @@ SpecBuilder& SpecBuilder::hydraulic(std::string id, std::string d, bool opt) {
     spec_.ports.push_back({std::move(id), Domain::Hydraulic, SignalDir::None, opt, std::move(d)});
     return *this;
 }
+SpecBuilder& SpecBuilder::pilot(std::string id, std::string d, bool opt) {
+    spec_.ports.push_back({std::move(id), Domain::Hydraulic, SignalDir::None, opt, std::move(d), false});
+    return *this;
+}
 SpecBuilder& SpecBuilder::mechanical(std::string id, std::string d, bool opt) {
     spec_.ports.push_back({std::move(id), Domain::Mechanical, SignalDir::None, opt, std::move(d)});
     return *this;

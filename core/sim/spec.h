@@ -20,6 +20,9 @@ struct PortSpec {
     SignalDir dir = SignalDir::None;  // only for Domain::Signal
     bool optional = false;            // may stay unconnected
     std::string description;
+    // false: a hydraulic port that only reads its node's pressure (a sensor, a pilot) and never
+    // carries flow; a TLM volume gives it the node pressure instead of a wave port of its own.
+    bool carriesFlow = true;
 };
 
 enum class ParamKind { Number, Choice, Text };
@@ -86,6 +89,8 @@ public:
     SpecBuilder& equations(std::string text);
     SpecBuilder& source(std::string text);
     SpecBuilder& hydraulic(std::string id, std::string description, bool optional = false);
+    // A hydraulic port that reads the node pressure and never carries flow (PortSpec::carriesFlow).
+    SpecBuilder& pilot(std::string id, std::string description, bool optional = false);
     SpecBuilder& mechanical(std::string id, std::string description, bool optional = false);
     SpecBuilder& input(std::string id, std::string description, bool optional = false);
     SpecBuilder& output(std::string id, std::string description);

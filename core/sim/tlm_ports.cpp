@@ -27,7 +27,10 @@ void System::setupWavePorts() {
         for (int g : hyd[n].ports) {
             // Ports that never carry flow (the Volume itself, pilot ports of static parts) see
             // the node's mean pressure and take no part in the waves.
-            if (isStaticPort(g) && flow_[g] == 0.0) continue;
+            // Pressure-reading ports (sensors, pilots) likewise: they are not paths into the volume.
+            if ((isStaticPort(g) && flow_[g] == 0.0) ||
+                !comps[static_cast<size_t>(ports[g].comp)]->spec->ports[static_cast<size_t>(ports[g].port)].carriesFlow)
+                continue;
             const int slot = static_cast<int>(slotPort_.size());
             slotPort_.push_back(g);
             Component& c = *comps[ports[g].comp];

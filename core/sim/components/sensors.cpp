@@ -56,7 +56,7 @@ void registerSensors(Registry& r) {
               .describe("Outputs the pressure of its node as a signal.")
               .equations("out = p_node")
               .source("-")
-              .hydraulic("P", "Measured node")
+              .pilot("P", "Measured node (draws no flow)")
               .output("p", "Pressure [Pa]")
               .factory<PressureSensor>());
     r.add(SpecBuilder("PositionSensor", "Sensors", "Position sensor")

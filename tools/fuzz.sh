@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# libFuzzer on the circuit loader (tools/fuzz/fuzz_circuit_loader.cpp: JSON -> Circuit ->
-# validate -> compile every configuration), built with clang, AddressSanitizer and UBSan in
-# build-fuzz/ (or $HS_FUZZ_BUILD_DIR), seeded with examples/*.hydro.json.
+# libFuzzer, built with clang, AddressSanitizer and UBSan in build-fuzz/ (or $HS_FUZZ_BUILD_DIR),
+# on one of two targets (HS_FUZZ_TARGET):
+#   circuit (default): the circuit loader (tools/fuzz/fuzz_circuit_loader.cpp: JSON -> Circuit ->
+#            validate -> compile every configuration), seeded with examples/*.hydro.json;
+#   hopsan:  the Hopsan model importer (tools/fuzz/fuzz_hopsan_import.cpp: XML -> model -> our
+#            circuit, refusing and partial -> save, load, compile), seeded with the .hmf files
+#            of tests/data/hopsan and tools/bench/hopsan.
 #   tools/fuzz.sh                 1e6 executions
 #   tools/fuzz.sh 20000000        that many executions
 #   HS_FUZZ_SECONDS=60 tools/fuzz.sh    for a time instead (the CI step)
-# Extra arguments after the count go to libFuzzer. The corpus grows in build-fuzz/corpus (kept
-# between runs); a crash, sanitizer report, leak or timeout leaves its input in
+#   HS_FUZZ_TARGET=hopsan tools/fuzz.sh
+# Extra arguments after the count go to libFuzzer. The corpus grows in build-fuzz/corpus-TARGET
+# (kept between runs); a crash, sanitizer report, leak or timeout leaves its input in
 # build-fuzz/artifacts/ and fails the script. Ends with the executions, the rate and the crashes.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
@@ -26,19 +31,31 @@ cmake -S "$ROOT" -B "$FUZZ_BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_
     -DCMAKE_CXX_FLAGS="$SAN -fsanitize=fuzzer-no-link" \
     -DCMAKE_EXE_LINKER_FLAGS="$SAN" > "$FUZZ_BUILD/configure.log" 2>&1 \
     || { cat "$FUZZ_BUILD/configure.log"; exit 1; }
-cmake --build "$FUZZ_BUILD" -j2 --target hs-fuzz-circuit
-mkdir -p "$FUZZ_BUILD/corpus" "$FUZZ_BUILD/artifacts"
-cp -n "$ROOT"/examples/*.hydro.json "$FUZZ_BUILD/corpus/" 2>/dev/null || true
+TARGET="${HS_FUZZ_TARGET:-circuit}"
+CORPUS="$FUZZ_BUILD/corpus-$TARGET"
+mkdir -p "$CORPUS" "$FUZZ_BUILD/artifacts"
+case "$TARGET" in
+    circuit)
+        program=hs-fuzz-circuit
+        dict=(-dict="$ROOT/tools/fuzz/hydro.dict") max_len=65536
+        cp -n "$ROOT"/examples/*.hydro.json "$CORPUS/" 2>/dev/null || true ;;
+    hopsan)
+        program=hs-fuzz-hopsan
+        dict=(-dict="$ROOT/tools/fuzz/hmf.dict") max_len=262144
+        find "$ROOT/tests/data/hopsan" "$ROOT/tools/bench/hopsan" -name '*.hmf' -exec cp -n {} "$CORPUS/" \; ;;
+    *) echo "HS_FUZZ_TARGET must be circuit or hopsan, not '$TARGET'" >&2; exit 2 ;;
+esac
+cmake --build "$FUZZ_BUILD" -j2 --target "$program"
 limit=(-runs="$RUNS")
 [ -n "${HS_FUZZ_SECONDS:-}" ] && limit=(-max_total_time="$HS_FUZZ_SECONDS")
 export ASAN_OPTIONS="detect_leaks=1 quarantine_size_mb=64 ${ASAN_OPTIONS:-}"
 export UBSAN_OPTIONS="print_stacktrace=1 halt_on_error=1 ${UBSAN_OPTIONS:-}"
-log="$FUZZ_BUILD/fuzz.log"
-echo "== fuzzing (${limit[*]}), log in $log"
+log="$FUZZ_BUILD/fuzz-$TARGET.log"
+echo "== fuzzing $program (${limit[*]}), log in $log"
 status=0
-"$FUZZ_BUILD/tools/fuzz/hs-fuzz-circuit" "${limit[@]}" -dict="$ROOT/tools/fuzz/hydro.dict" -max_len=65536 \
+"$FUZZ_BUILD/tools/fuzz/$program" "${limit[@]}" "${dict[@]}" -max_len="$max_len" \
     -timeout=20 -rss_limit_mb=4096 -artifact_prefix="$FUZZ_BUILD/artifacts/" -print_final_stats=1 \
-    "$@" "$FUZZ_BUILD/corpus" > "$log" 2>&1 || status=$?
+    "$@" "$CORPUS" > "$log" 2>&1 || status=$?
 grep -E '^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)' "$log" || true
 crashes=$(find "$FUZZ_BUILD/artifacts" -type f -newer "$FUZZ_BUILD/configure.log" | wc -l)
 echo "== executions: $(sed -n 's/^stat::number_of_executed_units: *//p' "$log"), crashes/timeouts/leaks: $crashes, exit $status"

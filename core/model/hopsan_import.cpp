@@ -52,9 +52,14 @@ Pose poseOf(const HopsanComponent& c, double x0, double y0) {
     Pose p;
     // Hopsan's scene is a few thousand units wide around (2300, 2500): shift it to the origin
     // and snap to our 10-unit grid.
-    p.x = std::round((c.x - x0) / 10.0) * 10.0 + 100;
-    p.y = std::round((c.y - y0) / 10.0) * 10.0 + 100;
-    int r = int(std::lround(c.angle / 90.0)) * 90 % 360;
+    // Any number the file holds (1e300, inf) must give a pose: non-finite offsets go to 0, and
+    // the angle is reduced to one turn before it is rounded to quarter turns (a huge angle
+    // overflowed the integer arithmetic; found by tools/fuzz.sh hopsan).
+    auto grid = [](double offset) { return std::isfinite(offset) ? std::round(offset / 10.0) * 10.0 : 0.0; };
+    p.x = grid(c.x - x0) + 100;
+    p.y = grid(c.y - y0) + 100;
+    const double turn = std::isfinite(c.angle) ? std::fmod(c.angle, 360.0) : 0.0;
+    const int r = static_cast<int>(std::lround(turn / 90.0)) * 90 % 360;
     p.rotation = r < 0 ? r + 360 : r;
     p.flipped = c.flipped;
     return p;

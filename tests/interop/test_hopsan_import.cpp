@@ -4,6 +4,8 @@
 // parameter, malformed XML gives a message with the line, never a crash.
 #include <QtTest>
 
+#include <cmath>
+
 #include "model/circuit_io.h"
 #include "model/hopsan_import.h"
 #include "sim/registry.h"
@@ -100,6 +102,29 @@ private slots:
         QCOMPARE(imp.circuit->components.size(), size_t(1));
         QCOMPARE(imp.circuit->components[0].num.at("V"), 3e-4);  // the system parameter
         QVERIFY(imp.notes.join('\n').contains("Scope (SignalSink)"));  // a sink is left out, said so
+    }
+
+    // Found by tools/fuzz.sh hopsan: a pose angle of 2.1e9 degrees overflowed int. Any number in
+    // a pose gives a grid position and a quarter-turn rotation, and the circuit saves and loads.
+    void extremePoseNumbers() {
+        const QByteArray xml = modelWith(
+            "<component name=\"T\" typename=\"HydraulicTankC\"><hopsangui><pose x=\"1e300\" y=\"-1e300\" a=\"2100444375\"/>"
+            "</hopsangui></component>"
+            "<component name=\"U\" typename=\"HydraulicTankC\"><hopsangui><pose x=\"inf\" y=\"nan\" a=\"-450\"/></hopsangui></component>");
+        const HopsanReadResult read = readHopsanModel(xml);
+        QVERIFY2(read.model, qPrintable(read.error));
+        const HopsanImport imp = importHopsan(*read.model, {});
+        QVERIFY(imp.circuit);
+        for (const auto& c : imp.circuit->components) {
+            QVERIFY2(c.pose.rotation == 0 || c.pose.rotation == 90 || c.pose.rotation == 180 || c.pose.rotation == 270,
+                     qPrintable(QString::number(c.pose.rotation)));
+            QVERIFY(std::isfinite(c.pose.x) && std::isfinite(c.pose.y));
+        }
+        // 2100444375 = 5834567 turns + 255 degrees -> 270; -450 = -360 - 90 -> 270
+        QCOMPARE(imp.circuit->components[0].pose.rotation, 270);
+        QCOMPARE(imp.circuit->components[1].pose.rotation, 270);
+        const hs::sim::Registry reg = hs::sim::Registry::builtin();
+        QVERIFY(parseCircuit(serializeCircuit(*imp.circuit), reg).ok());
     }
 
     void expressionRefusedWithItsParameter() {

@@ -10,9 +10,9 @@ absolute floor --atol for values near zero. Wall times, speed-ups and real-time 
 compared (they depend on the machine); the status column must match. Cells are "ours" or
 "ours (published)"; only "ours" is compared.
 
-The full set takes about 20 minutes of one core (the Circuit 1 truth alone about 2-4 minutes):
-it is a benchmark to run by hand, not a CI step. --tables pub3,sweep restricts it; --list shows
-what would run.
+The full set takes about 5 minutes of one core (AMD EPYC, 2026-11-25; `pub1` 2.7 min and
+Circuit 1's `tlm` 1.2 min of it, the Circuit 1 truths): .ci/run runs it after the test suite.
+--tables pub3,sweep restricts it; --list shows what would run.
 
 Usage: tools/diff_validation_tables.py --cli build/app/cli/hydrostiff-cli [--doc docs/validation.md]
                                        [--tables A,B] [--list] [--rtol R] [--atol A]

@@ -76,7 +76,10 @@ private:
                 m.timestep = attrNumber(a, "timestep", m.timestep);
                 xml_.skipCurrentElement();
             } else if (n == QLatin1String("simulationlogsettings")) {
-                m.logSamples = int(attrNumber(a, "numsamples", 0));
+                // a count: anything that is not one in int's range (1e300, -5, nan) is no count
+                // (found by tools/fuzz.sh hopsan: the conversion of 5e101 was undefined)
+                const double samples = attrNumber(a, "numsamples", 0);
+                m.logSamples = samples >= 0 && samples <= 1e9 ? static_cast<int>(samples) : 0;
                 xml_.skipCurrentElement();
             } else if (n == QLatin1String("parameters")) {
                 m.systemParameters = readParameters();

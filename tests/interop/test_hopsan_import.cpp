@@ -127,6 +127,20 @@ private slots:
         QVERIFY(parseCircuit(serializeCircuit(*imp.circuit), reg).ok());
     }
 
+    // Found by tools/fuzz.sh hopsan: numsamples="5.2e101" was converted to int (undefined).
+    void logSampleCountOutOfRange() {
+        for (const char* n : {"5.22222e+101", "-3", "nan"}) {
+            QByteArray xml = modelWith("<component name=\"T\" typename=\"HydraulicTankC\"/>");
+            xml.replace("<objects>", QByteArray("<simulationlogsettings numsamples=\"") + n + "\"/><objects>");
+            const HopsanReadResult read = readHopsanModel(xml);
+            QVERIFY2(read.model, qPrintable(read.error));
+            QCOMPARE(read.model->logSamples, 0);
+        }
+        QByteArray xml = modelWith("<component name=\"T\" typename=\"HydraulicTankC\"/>");
+        xml.replace("<objects>", "<simulationlogsettings numsamples=\"2048\"/><objects>");
+        QCOMPARE(readHopsanModel(xml).model->logSamples, 2048);
+    }
+
     void expressionRefusedWithItsParameter() {
         const HopsanReadResult read = readHopsanModel(modelWith(
             "<component name=\"Gain_1\" typename=\"SignalGain\"><parameters>"

@@ -16,24 +16,14 @@
 #include "model/circuit.h"
 #include "model/circuit_io.h"
 #include "sim/builder.h"
+#include "fuzz_support.h"
 #include "sim/registry.h"
 
 namespace {
 
-const hs::sim::Registry& registry() {
-    static const hs::sim::Registry reg = hs::sim::Registry::builtin();
-    return reg;
-}
-
-[[noreturn]] void finding(const char* what, const QString& detail = {}) {
-    std::fprintf(stderr, "fuzz finding: %s %s\n", what, detail.toUtf8().constData());
-    __builtin_trap();
-}
-
-void checkMessages(const QStringList& errors, const char* where) {
-    for (const QString& e : errors)
-        if (e.trimmed().isEmpty()) finding(where, "an empty error message");
-}
+using hs::fuzz::checkMessages;
+using hs::fuzz::finding;
+using hs::fuzz::registry;
 
 }  // namespace
 

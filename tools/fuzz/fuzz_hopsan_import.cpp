@@ -19,24 +19,14 @@
 #include "model/hopsan_import.h"
 #include "model/hopsan_model.h"
 #include "sim/builder.h"
+#include "fuzz_support.h"
 #include "sim/registry.h"
 
 namespace {
 
-const hs::sim::Registry& registry() {
-    static const hs::sim::Registry reg = hs::sim::Registry::builtin();
-    return reg;
-}
-
-[[noreturn]] void finding(const char* what, const QString& detail = {}) {
-    std::fprintf(stderr, "fuzz finding: %s %s\n", what, detail.toUtf8().constData());
-    __builtin_trap();
-}
-
-void checkMessages(const QStringList& messages, const char* where) {
-    for (const QString& m : messages)
-        if (m.trimmed().isEmpty()) finding(where, "an empty message");
-}
+using hs::fuzz::checkMessages;
+using hs::fuzz::finding;
+using hs::fuzz::registry;
 
 void checkImported(const hs::model::Circuit& c) {
     const hs::sim::Registry& reg = registry();

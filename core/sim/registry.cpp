@@ -18,6 +18,11 @@ Registry Registry::builtin() {
     registerSensors(r);
     registerSignalSources(r);
     registerSignalBlocks(r);
+    registerSignalNonlinear(r);
+    registerSignalDynamics(r);
+    registerSignalDelay(r);
+    registerSignalLogic(r);
+    registerSignalShapes(r);
     registerTlmLine(r);
     registerPressureMethods(r);
     for (const auto& s : builtinSteppers()) r.addStepper(s);

@@ -12,5 +12,10 @@ void registerMechanics(Registry& r);         // mass, frictions, spring, force s
 void registerSensors(Registry& r);
 void registerSignalSources(Registry& r);
 void registerSignalBlocks(Registry& r);      // gain, sum, P/PI controller
+void registerSignalNonlinear(Registry& r);   // saturation, dead zone, rate limiter, lookup table, relay
+void registerSignalDynamics(Registry& r);    // transfer functions, integrator, derivative, PID
+void registerSignalDelay(Registry& r);       // time delay
+void registerSignalLogic(Registry& r);       // comparator, logic, product, division
+void registerSignalShapes(Registry& r);      // pulse, soft step
 void registerTlmLine(Registry& r);           // transmission line (TLM)
 }  // namespace hs::sim

@@ -112,26 +112,37 @@ bool readsNodeFlow(MappingOf::const_iterator it, const MappingOf& mappingOf, con
 }
 
 // Flow sensors: our FlowSensor watches the port that carries the flow of the Hopsan node
-// (hopsan_flow_sensor.h); their connections to the node are not wires.
-void watchNodeFlows(const HopsanModel& m, const MappingOf& mappingOf, Circuit& c, HopsanImport& r) {
+// (hopsan_flow_sensor.h); their connections to the node are not wires. A sensor whose port
+// cannot be resolved is reported and left out (with --partial the rest still imports).
+void watchNodeFlows(const HopsanModel& m, MappingOf& mappingOf, Circuit& c, HopsanImport& r) {
+    QStringList dropped;
     for (const auto& [name, map] : mappingOf) {
         if (!map->flowOfNode) continue;
         const HopsanWatchedFlow w = watchedFlowOf(m, name, QString::fromLatin1(map->flowOfNode));
         const QString who = QStringLiteral("%1 (%2)").arg(name, QString::fromLatin1(map->hopsanType));
         auto other = mappingOf.find(w.component);
-        if (!w.error.isEmpty()) {
-            r.errors << who + QStringLiteral(": ") + w.error;
-        } else if (other == mappingOf.end()) {
-            r.errors << who + QStringLiteral(": reads the flow of %1.%2, which is not imported").arg(w.component, w.port);
-        } else if (const QString port = mapHopsanPort(*other->second, w.port); port.isEmpty()) {
-            r.errors << who + QStringLiteral(": %1.%2 has no counterpart in our %3").arg(w.component, w.port, QString::fromLatin1(other->second->ourType));
-        } else {
-            for (ComponentDoc& doc : c.components)
-                if (doc.id == r.idOf.at(name)) {
-                    doc.text["port"] = r.idOf.at(w.component) + QStringLiteral(".") + port;
-                    doc.text["direction"] = QString::fromLatin1(w.outOf ? hs::sim::kFlowOutOf : hs::sim::kFlowInto);
-                }
+        const QString port = other == mappingOf.end() ? QString() : mapHopsanPort(*other->second, w.port);
+        QString problem = w.error;
+        if (problem.isEmpty() && other == mappingOf.end())
+            problem = QStringLiteral("reads the flow of %1.%2, which is not imported").arg(w.component, w.port);
+        else if (problem.isEmpty() && port.isEmpty())
+            problem = QStringLiteral("%1.%2 has no counterpart in our %3").arg(w.component, w.port, QString::fromLatin1(other->second->ourType));
+        if (!problem.isEmpty()) {
+            r.errors << who + QStringLiteral(": ") + problem;
+            dropped << name;
+            continue;
         }
+        for (ComponentDoc& doc : c.components)
+            if (doc.id == r.idOf.at(name)) {
+                doc.text["port"] = r.idOf.at(w.component) + QStringLiteral(".") + port;
+                doc.text["direction"] = QString::fromLatin1(w.outOf ? hs::sim::kFlowOutOf : hs::sim::kFlowInto);
+            }
+    }
+    for (const QString& name : dropped) {
+        const QString id = r.idOf.at(name);
+        std::erase_if(c.components, [&](const ComponentDoc& d) { return d.id == id; });
+        r.idOf.erase(name);
+        mappingOf.erase(name);
     }
 }
 

@@ -54,6 +54,7 @@ set(HS_SYMBOL_NAMES
   Division.svg
   Pulse.svg
   SoftStep.svg
+  Sum4.svg
   DifferentialPressureSensor.svg
 )
 set(HS_SYMBOL_FILES)

@@ -98,7 +98,7 @@ FLOWS = model("FlowSensorMultiPort", "0.0001", "0.5", 500, {"p_half": "5e6", "Kc
     ("Flow_Bypass", "P1", "Orifice_3", "P2"), ("Flow_Volume", "P1", "Volume", "P2"),
 ])
 FLOW_VARS = ["Flow_In#out#Value", "Flow_Out#out#Value", "Flow_Bypass#out#Value", "Flow_Volume#out#Value",
-             "Volume#P1#Pressure", "Volume#P2#Pressure"]
+             "Volume#P1#Pressure", "Volume#P2#Pressure", "Volume#P1#Flow", "Volume#P2#Flow"]
 
 
 def write(cli, out, name, hmf, checked, data_only=()):

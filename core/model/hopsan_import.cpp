@@ -8,7 +8,7 @@
 #include <set>
 
 #include "hopsan_expression.h"
-#include "hopsan_flow_sensor.h"
+#include "hopsan_node_flow.h"
 #include "hopsan_type_map.h"
 #include "sim/components/flow_direction.h"
 
@@ -107,18 +107,31 @@ SolverConfigDoc cvodeReference(const HopsanModel& m) {
 
 using MappingOf = std::map<QString, const HopsanTypeMapping*>;
 
+// A Hopsan multiport listed with several of our ports ({"in", "in1"}, {"in", "in2"}, ...) gives
+// its successive connections successive ports (empty when they run out); any other port maps to
+// its one counterpart, however many connections it has.
+QString connectionPort(const HopsanTypeMapping& m, const QString& component, const QString& hopsanPort,
+                       std::map<QString, size_t>& taken) {
+    std::vector<const char*> ours;
+    for (const auto& p : m.ports)
+        if (hopsanPort == QLatin1String(p.hopsan)) ours.push_back(p.ours);
+    if (ours.size() <= 1) return ours.empty() ? QString() : QString::fromLatin1(ours[0]);
+    size_t& next = taken[component + QChar(0x1f) + hopsanPort];
+    return next < ours.size() ? QString::fromLatin1(ours[next++]) : QString();
+}
+
 bool readsNodeFlow(MappingOf::const_iterator it, const MappingOf& mappingOf, const QString& port) {
     return it != mappingOf.end() && it->second->flowOfNode && port == QLatin1String(it->second->flowOfNode);
 }
 
 // Flow sensors: our FlowSensor watches the port that carries the flow of the Hopsan node
-// (hopsan_flow_sensor.h); their connections to the node are not wires. A sensor whose port
+// (hopsan_node_flow.h); their connections to the node are not wires. A sensor whose port
 // cannot be resolved is reported and left out (with --partial the rest still imports).
 void watchNodeFlows(const HopsanModel& m, MappingOf& mappingOf, Circuit& c, HopsanImport& r) {
     QStringList dropped;
     for (const auto& [name, map] : mappingOf) {
         if (!map->flowOfNode) continue;
-        const HopsanWatchedFlow w = watchedFlowOf(m, name, QString::fromLatin1(map->flowOfNode));
+        const HopsanNodeFlow w = nodeFlowPort(m, name, QString::fromLatin1(map->flowOfNode));
         const QString who = QStringLiteral("%1 (%2)").arg(name, QString::fromLatin1(map->hopsanType));
         auto other = mappingOf.find(w.component);
         const QString port = other == mappingOf.end() ? QString() : mapHopsanPort(*other->second, w.port);
@@ -200,6 +213,7 @@ HopsanImport importHopsan(const HopsanModel& m, const HopsanImportOptions& opt) 
     for (const auto& [type, names] : unsupportedByType) r.unsupported << type + QStringLiteral(": ") + names.join(QStringLiteral(", "));
     watchNodeFlows(m, mappingOf, c, r);
 
+    std::map<QString, size_t> taken;  // connections given to each spread multiport so far
     for (const auto& con : m.connections) {
         const QString text = QStringLiteral("%1.%2 - %3.%4").arg(con.startComponent, con.startPort, con.endComponent, con.endPort);
         if (ignored.count(con.startComponent) || ignored.count(con.endComponent)) {
@@ -212,7 +226,8 @@ HopsanImport importHopsan(const HopsanModel& m, const HopsanImportOptions& opt) 
             r.notes << QStringLiteral("connection %1 not imported (a component is not imported)").arg(text);
             continue;
         }
-        const QString pa = mapHopsanPort(*a->second, con.startPort), pb = mapHopsanPort(*b->second, con.endPort);
+        const QString pa = connectionPort(*a->second, con.startComponent, con.startPort, taken);
+        const QString pb = connectionPort(*b->second, con.endComponent, con.endPort, taken);
         if (pa.isEmpty() || pb.isEmpty()) {
             r.errors << QStringLiteral("connection %1: port %2 has no counterpart in our %3").arg(
                 text, pa.isEmpty() ? con.startComponent + "." + con.startPort : con.endComponent + "." + con.endPort,

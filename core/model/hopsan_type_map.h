@@ -37,7 +37,7 @@ struct HopsanPortPair {
 // Hopsan's kind of component: C (capacitive: volumes, lines, C-type sources and tanks) and Q
 // (resistive: orifices, valves, Q-type sources) alternate on every power node; S (signal and
 // sensor components) only read nodes. The flow of a Hopsan node is the flow out of its Q-type
-// component, into its C-type one (HydraulicFlowSensor, hopsan_flow_sensor.h).
+// component, into its C-type one (HydraulicFlowSensor, --validate: hopsan_node_flow.h).
 enum class HopsanKind { Unknown, C, Q, S };
 
 struct HopsanTypeMapping {
@@ -54,7 +54,7 @@ struct HopsanTypeMapping {
     // its own in Hopsan, and one node in ours.
     const char* multiPort = nullptr;
     // A sensor port that reads the flow of its Hopsan node: the importer sets our "port" (the
-    // watched comp.port) and "direction" text parameters from the node (hopsan_flow_sensor.h).
+    // watched comp.port) and "direction" text parameters from the node (hopsan_node_flow.h).
     const char* flowOfNode = nullptr;
 };
 

@@ -100,6 +100,8 @@ void appendHopsanSignalTypes(std::vector<HopsanTypeMapping>& map) {
          "continuous; the state starts at 0 (Hopsan: Tustin at its step, started from the in/out start values)", K::S},
         {"SignalSecondOrderTransferFunction", "TransferFunction2", {{"in", "in"}, {"out", "out"}}, secondOrderTf, nullptr,
          "continuous; the states start at 0 (Hopsan: Tustin at its step)", K::S},
+        {"SignalSum", "Sum4", {{"in", "in1"}, {"in", "in2"}, {"in", "in3"}, {"in", "in4"}, {"out", "out"}}, none, nullptr,
+         "up to four inputs: the multiport's connections take in1..in4 in the file's order", K::S},
         {"SignalMultiply", "Product", {{"in1", "in1"}, {"in2", "in2"}, {"out", "out"}}, none, nullptr, "", K::S},
         {"SignalDivide", "Division", {{"in1", "in1"}, {"in2", "in2"}, {"out", "out"}}, divide, nullptr,
          "eps = 1e-300; Hopsan stops the simulation at in2 = 0, ours gives in1/1e-300", K::S},

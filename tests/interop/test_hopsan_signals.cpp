@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Hopsan's signal blocks, flow sensors and multiport sources (hopsan_types_signals.cpp,
-// hopsan_flow_sensor.h): each mapping's parameters, the port and sign a flow sensor watches,
+// hopsan_node_flow.h): each mapping's parameters, the port and sign a flow sensor watches,
 // nodes a sensor cannot read, and two models simulated by Hopsan 2.24 (tests/data/hopsan/
 // generated) that pass Hopsan's own rule with the Hopsan-compatible configuration; a flow
 // sensor with the opposite sign fails it; the rate limiter and the second-order function, whose
@@ -155,7 +155,7 @@ private slots:
         const Loaded l = load(name);
         const auto result = check(l, *l.imp.circuit, l.hvc, loadHvd(l.hvc.hvdFile));
         QVERIFY2(result.passed(), qPrintable(report(result)));
-        QCOMPARE(result.variables.size(), name == "SignalBlocks" ? size_t(11) : size_t(6));
+        QCOMPARE(result.variables.size(), name == "SignalBlocks" ? size_t(11) : size_t(8));
     }
     void oppositeSignFails() {
         Loaded l = load("FlowSensorMultiPort");
@@ -202,6 +202,51 @@ private slots:
         const auto after = check(l, *l.imp.circuit, hvc, late);
         QVERIFY2(after.passed(), qPrintable(report(after)));
     }
+    // Hopsan's rule skips samples where ours is 0: a variable ours reads as 0 throughout while
+    // Hopsan's is not must fail, not pass unchecked (Greater is 0 until 0.7 s; the reference 1).
+    void zeroThroughoutFails() {
+        const Loaded l = load("SignalBlocks");
+        HopsanValidationConfig hvc = l.hvc;
+        hvc.variables = {hvc.variables[8]};
+        QCOMPARE(hvc.variables[0].component, QString("Greater"));
+        HvdData fake;
+        fake.columns.assign(size_t(hvc.variables[0].column + 1), {});
+        for (int i = 0; i <= 600; ++i) {
+            fake.columns[0].push_back(i * 1e-3);
+            for (size_t k = 1; k < fake.columns.size(); ++k) fake.columns[k].push_back(1.0);
+        }
+        const auto result = check(l, *l.imp.circuit, hvc, fake);
+        QVERIFY(!result.passed());
+        QVERIFY2(result.variables[0].error.contains("no sample checked"), qPrintable(report(result)));
+    }
+    // Hopsan's SignalSum has one multiport input: its connections take our in1..in4 in order.
+    void sumSpreadsItsInputs_data() {
+        QTest::addColumn<int>("inputs");
+        QTest::newRow("three") << 3;
+        QTest::newRow("four") << 4;
+        QTest::newRow("five: one too many") << 5;
+    }
+    void sumSpreadsItsInputs() {
+        QFETCH(int, inputs);
+        QString comps = component("S", "SignalSum"), cons;
+        for (int i = 1; i <= inputs; ++i) {
+            comps += component(QStringLiteral("K%1").arg(i), "SignalConstant", {{"y", QString::number(i)}});
+            cons += hopsanConnection(QStringLiteral("K%1").arg(i), "y", "S", "in");
+        }
+        const HopsanReadResult read = readHopsanModel(modelWith(comps, cons));
+        const HopsanImport imp = importHopsan(*read.model, {});
+        if (inputs > 4) {
+            QVERIFY(!imp.circuit);
+            QVERIFY2(imp.errors.join('\n').contains("K5.y - S.in: port S.in has no counterpart"), qPrintable(imp.errors.join('\n')));
+            return;
+        }
+        QVERIFY2(imp.circuit, qPrintable(imp.errors.join('\n')));
+        QCOMPARE(imp.circuit->component("S")->type, QString("Sum4"));
+        for (int i = 1; i <= inputs; ++i) {
+            const auto& w = imp.circuit->wires[size_t(i - 1)];
+            QCOMPARE(w.fromComp + "." + w.fromPort + " " + w.toComp + "." + w.toPort, QStringLiteral("K%1.out S.in%1").arg(i));
+        }
+    }
     void sensorOnNoNode() {
         const HopsanReadResult read = readHopsanModel(modelWith(component("F", "HydraulicFlowSensor")));
         const HopsanImport imp = importHopsan(*read.model, {HopsanImportOptions{true}});
@@ -215,7 +260,7 @@ private slots:
             hopsanConnection("O1", "P2", "O2", "P1") + hopsanConnection("O2", "P1", "O3", "P1") +
                 hopsanConnection("F", "P1", "O1", "P2")));
         const HopsanImport imp = importHopsan(*read.model, {});
-        QVERIFY2(imp.errors.join('\n').contains("its node joins 3 power ports"), qPrintable(imp.errors.join('\n')));
+        QVERIFY2(imp.errors.join('\n').contains("the node of F.P1 joins 3 power port(s)"), qPrintable(imp.errors.join('\n')));
         QVERIFY(!imp.circuit);
     }
 };

@@ -133,6 +133,14 @@ private slots:
         QVERIFY(std::abs(r.at("b.out", 0.5) - 1.5) < 1e-12);
         QVERIFY(std::abs(r.at("b.out", 2.0) - (-3.0)) < 1e-12);
     }
+    void sum4() {
+        const SignalRun r = runSignals({comp("Constant", "a", {{"value", 1.0}}), comp("Constant", "b", {{"value", 10.0}}),
+                                        comp("Constant", "c", {{"value", 100.0}}), comp("Sum4", "s", {{"b", -1.0}, {"c", 0.5}})},
+                                       {wire("a", "out", "s", "in1"), wire("b", "out", "s", "in2"), wire("c", "out", "s", "in3")},
+                                       {"s.out"}, solver("rk4", 1e-3), 0.01, 0.01);
+        QVERIFY2(r.error.empty(), r.error.c_str());
+        QCOMPARE(r.at("s.out", 0.01), 1.0 - 10.0 + 50.0);  // in4 open: 0
+    }
     void pulseAndSoftStep() {
         const SignalRun r = runSignals({comp("Pulse", "p", {{"base", 1.0}, {"amplitude", 2.0}, {"t_start", 0.5}, {"t_end", 1.0}}),
                                         comp("SoftStep", "s", {{"y0", 1.0}, {"amplitude", 4.0}, {"t_start", 0.2}, {"t_end", 1.2}})},

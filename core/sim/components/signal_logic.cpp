@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Comparator, logic gates, product and division.
+// Comparator, logic gates, four-input sum, product and division.
 #include <cmath>
 
 #include "../component.h"
@@ -48,6 +48,19 @@ private:
     int op_ = 0;
 };
 
+// Weighted sum of up to four inputs (unconnected ones read 0).
+class Sum4 final : public Component {
+public:
+    std::string configure(const ParamSet& p, const Fluid&) override {
+        w_[0] = p.num("a"); w_[1] = p.num("b"); w_[2] = p.num("c"); w_[3] = p.num("d");
+        return {};
+    }
+    void eval(Eval& e) override { out(e, 4, w_[0] * in(e, 0) + w_[1] * in(e, 1) + w_[2] * in(e, 2) + w_[3] * in(e, 3)); }
+
+private:
+    double w_[4] = {1, 1, 1, 1};
+};
+
 class Product final : public Component {
 public:
     std::string configure(const ParamSet&, const Fluid&) override { return {}; }
@@ -87,6 +100,16 @@ void registerSignalLogic(Registry& r) {
               .input("in1", "Input 1").input("in2", "Input 2 (unused by not)", true).output("out", "1 or 0")
               .choice("op", {"and", "or", "xor", "not"}, 0, "Operation")
               .factory<Logic>());
+    r.add(SpecBuilder("Sum4", "Signals", "Sum of four")
+              .describe("Weighted sum of up to four inputs; unconnected inputs read 0.")
+              .equations("out = a*in1 + b*in2 + c*in3 + d*in4").source("Hopsan SignalSum (up to four of its inputs, weights 1)")
+              .input("in1", "Input 1").input("in2", "Input 2", true).input("in3", "Input 3", true).input("in4", "Input 4", true)
+              .output("out", "Output")
+              .param("a", "-", 1.0, -kInf, kInf, "Weight of in1")
+              .param("b", "-", 1.0, -kInf, kInf, "Weight of in2")
+              .param("c", "-", 1.0, -kInf, kInf, "Weight of in3")
+              .param("d", "-", 1.0, -kInf, kInf, "Weight of in4")
+              .factory<Sum4>());
     r.add(SpecBuilder("Product", "Signals", "Product")
               .describe("Product of two inputs.").equations("out = in1*in2").source("Hopsan SignalMultiply (the same)")
               .input("in1", "Input 1").input("in2", "Input 2").output("out", "Output")

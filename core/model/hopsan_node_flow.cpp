@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "hopsan_flow_sensor.h"
+#include "hopsan_node_flow.h"
 
 #include <map>
 #include <vector>
@@ -69,16 +69,18 @@ QString describe(const HopsanModel& m, const PortRef& p) {
 
 }  // namespace
 
-HopsanWatchedFlow watchedFlowOf(const HopsanModel& m, const QString& sensor, const QString& sensorPort) {
+HopsanNodeFlow nodeFlowPort(const HopsanModel& m, const QString& component, const QString& port) {
     HopsanNodes nodes(m);
     std::vector<PortRef> power;
-    for (const PortRef& p : nodes.membersWith(sensor, sensorPort))
-        if (p.component != sensor && kindOf(m, p.component) != HopsanKind::S) power.push_back(p);
-    if (power.empty()) return {{}, {}, false, QStringLiteral("its port %1 is on no hydraulic node").arg(sensorPort)};
+    for (const PortRef& p : nodes.membersWith(component, port))
+        if (kindOf(m, p.component) != HopsanKind::S) power.push_back(p);
+    if (power.size() <= 1 && kindOf(m, component) == HopsanKind::S)
+        return {{}, {}, false, QStringLiteral("its port %1 is on no hydraulic node").arg(port)};
     if (power.size() != 2) {
         QStringList names;
         for (const PortRef& p : power) names << describe(m, p);
-        return {{}, {}, false, QStringLiteral("its node joins %1 power ports (%2); a Hopsan node has two").arg(power.size()).arg(names.join(", "))};
+        return {{}, {}, false, QStringLiteral("the node of %1.%2 joins %3 power port(s) (%4); a Hopsan node has two")
+                                   .arg(component, port).arg(power.size()).arg(names.join(", "))};
     }
     // The Q-type side: the one declared Q, or the one facing a declared C (Hopsan alternates them).
     const HopsanKind k0 = kindOf(m, power[0].component), k1 = kindOf(m, power[1].component);

@@ -3,6 +3,7 @@
 // relay with hysteresis.
 #include <algorithm>
 #include <cmath>
+#include <fstream>
 #include <sstream>
 
 #include "../component.h"
@@ -61,26 +62,21 @@ private:
     double rise_ = 1, fall_ = 1, tf_ = 1e-3, y0_ = 0;
 };
 
-// y = f(u), piecewise linear through the points, held or extrapolated outside them.
+// y = f(u), piecewise linear through the points, held or extrapolated outside them. The points
+// come from 'points' or, when 'file' names one, from a CSV file: two numbers a row (separated by
+// a comma, semicolon or white space), rows that do not start with a number (a header) skipped.
 class LookupTable1D final : public Component {
 public:
     std::string configure(const ParamSet& p, const Fluid&) override {
         xs_.clear(); ys_.clear();
         extrapolate_ = p.choice("outside") == 1;
-        std::istringstream rows(p.text("points"));
-        std::string row;
-        while (std::getline(rows, row, ';')) {
-            std::istringstream r(row);
-            r.imbue(std::locale::classic());
-            double x, y;
-            if (!(r >> x)) continue;
-            if (!(r >> y)) return "points: each needs an input and an output value: 'u y; u y; ...'";
-            if (!xs_.empty() && !(x > xs_.back())) return "points: input values must increase strictly";
-            xs_.push_back(x);
-            ys_.push_back(y);
-        }
-        if (xs_.size() < 2) return "points: at least two points 'u y; u y' are needed";
-        return {};
+        const std::string& file = p.text("file");
+        if (file.empty()) return readRows(p.text("points"), ';', "points");
+        std::ifstream in(file);
+        if (!in) return "file: cannot open '" + file + "'";
+        std::stringstream text;
+        text << in.rdbuf();
+        return readRows(text.str(), '\n', "file '" + file + "'");
     }
     void eval(Eval& e) override { out(e, 1, valueAt(in(e, 0))); }
     double valueAt(double u) const {
@@ -94,6 +90,28 @@ public:
     }
 
 private:
+    std::string readRows(const std::string& text, char separator, const std::string& where) {
+        std::istringstream rows(text);
+        std::string row;
+        int line = 0;
+        while (std::getline(rows, row, separator)) {
+            ++line;
+            for (char& c : row)
+                if (c == ',' || c == ';' || c == '\t' || c == '\r') c = ' ';
+            std::istringstream r(row);
+            r.imbue(std::locale::classic());
+            double x, y;
+            if (!(r >> x)) continue;  // empty row or a header
+            const std::string at = separator == '\n' ? where + " line " + std::to_string(line) : where;
+            if (!(r >> y)) return at + ": each point needs an input and an output value";
+            if (!xs_.empty() && !(x > xs_.back())) return at + ": input values must increase strictly";
+            xs_.push_back(x);
+            ys_.push_back(y);
+        }
+        if (xs_.size() < 2) return where + ": at least two points are needed";
+        return {};
+    }
+
     std::vector<double> xs_, ys_;
     bool extrapolate_ = false;
 };
@@ -155,12 +173,13 @@ void registerSignalNonlinear(Registry& r) {
               .state("y", "-", "Output", 1.0)
               .factory<RateLimiter>());
     r.add(SpecBuilder("LookupTable1D", "Signals", "1-D lookup table")
-              .describe("Piecewise-linear function of the input through the points; outside them the end value is "
-                        "held or the end segment extrapolated.")
+              .describe("Piecewise-linear function of the input through the points (written in the circuit or read "
+                        "from a CSV file); outside them the end value is held or the end segment extrapolated.")
               .equations("out = y_i + (y_{i+1} - y_i)*(in - u_i)/(u_{i+1} - u_i)")
               .source("-")
               .input("in", "Input").output("out", "Output")
-              .text("points", "0 0; 1 1", "Points 'u y; u y; ...' with strictly increasing u")
+              .text("points", "0 0; 1 1", "Points 'u y; u y; ...' with strictly increasing u (when no file)")
+              .text("file", "", "CSV file of points, one 'u, y' a row, relative to the circuit file; replaces 'points'")
               .choice("outside", {"hold", "extrapolate"}, 0, "Outside the points: hold the end value or extend the end segment")
               .factory<LookupTable1D>());
     r.add(SpecBuilder("Relay", "Signals", "Relay with hysteresis")

@@ -63,18 +63,20 @@ SIGNALS = model("SignalBlocks", "0.001", "3", 3000, {"A_soft": "3", "tau": "0.1"
     ("Greater", "SignalGreaterThan", {"x_limit#Value": 2.5}, 2400, 2400),
     ("And", "SignalAnd", {}, 2500, 2400),
     ("Delay", "SignalTimeDelay", {"deltat": 0.25}, 2500, 2500),
+    ("PID", "SignalPID", {"Kp#Value": 1, "KI#Value": 2, "Kd#Value": 0.1, "umin#Value": -10, "umax#Value": 4.5}, 2600, 2500),
 ], [
     ("Step", "out", "RateLimiter", "in"), ("SoftStep", "out", "Saturation", "in"), ("SoftStep", "out", "DeadZone", "in"),
     ("Pulse", "out", "FirstOrder", "in"), ("SoftStep", "out", "SecondOrder", "in"), ("Pulse", "out", "Integrator", "in"),
     ("SoftStep", "out", "Multiply", "in1"), ("Pulse", "out", "Multiply", "in2"), ("SoftStep", "out", "Divide", "in1"),
     ("Pulse", "out", "Divide", "in2"), ("SoftStep", "out", "Greater", "in"), ("Greater", "out", "And", "in1"),
     ("Pulse", "out", "And", "in2"), ("SoftStep", "out", "Delay", "in"),
+    ("SoftStep", "out", "PID", "yref"), ("DeadZone", "out", "PID", "y"), ("Pulse", "out", "PID", "dy"),
 ])
 # Checked by the .hvc; RateLimiter and SecondOrder are in the .hvd only: Hopsan's discrete blocks
 # lead the continuous ones by a step, which its relative rule fails near zero (docs/validation.md).
-SIGNAL_VARS = ["SoftStep", "Pulse", "Saturation", "DeadZone", "FirstOrder", "Integrator", "Multiply", "Divide",
-               "Greater", "And", "Delay"]
-SIGNAL_DATA_ONLY = ["RateLimiter", "SecondOrder"]
+SIGNAL_VARS = [v + "#out#Value" for v in ["SoftStep", "Pulse", "Saturation", "DeadZone", "FirstOrder", "Integrator",
+                                           "Multiply", "Divide", "Greater", "And", "Delay"]] + ["PID#u#Value"]
+SIGNAL_DATA_ONLY = ["RateLimiter#out#Value", "SecondOrder#out#Value"]
 
 # A multiport pressure source feeding two branches into a multiport tank, flow sensors on nodes
 # of either kind, orifice coefficients as expressions of system parameters. The volume starts at
@@ -132,7 +134,7 @@ def main():
         sys.exit(__doc__)
     cli = sys.argv[1]
     out = pathlib.Path(sys.argv[2] if len(sys.argv) > 2 else pathlib.Path(__file__).parent.parent / "tests/data/hopsan/generated")
-    write(cli, out, "SignalBlocks", SIGNALS, [v + "#out#Value" for v in SIGNAL_VARS], [v + "#out#Value" for v in SIGNAL_DATA_ONLY])
+    write(cli, out, "SignalBlocks", SIGNALS, SIGNAL_VARS, SIGNAL_DATA_ONLY)
     write(cli, out, "FlowSensorMultiPort", FLOWS, FLOW_VARS)
 
 

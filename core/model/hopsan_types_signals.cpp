@@ -70,6 +70,17 @@ void logicOr(HopsanValues&, ComponentDoc& out, QStringList&) { out.text["op"] = 
 void logicXor(HopsanValues&, ComponentDoc& out, QStringList&) { out.text["op"] = QStringLiteral("xor"); }
 void logicNot(HopsanValues&, ComponentDoc& out, QStringList&) { out.text["op"] = QStringLiteral("not"); }
 
+// Hopsan's PID: u = limit(Kp e + uI - Kd dy), the integral frozen while the output is limited.
+void pid(HopsanValues& in, ComponentDoc& out, QStringList&) {
+    out.num["Kp"] = in.value("Kp", 1.0);
+    out.num["Ki"] = in.value("KI", 1.0);
+    out.num["Kd"] = in.value("Kd", 1.0);
+    out.num["umin"] = in.value("umin", -1.0);
+    out.num["umax"] = in.value("umax", 1.0);
+    out.text["antiwindup"] = QStringLiteral("conditional");
+    out.text["derivative"] = QStringLiteral("measurement input");
+}
+
 void timeDelay(HopsanValues& in, ComponentDoc& out, QStringList&) { out.num["delay"] = in.value("deltat", 1.0); }
 
 void divide(HopsanValues&, ComponentDoc& out, QStringList&) { out.num["eps"] = 1e-300; }
@@ -111,6 +122,9 @@ void appendHopsanSignalTypes(std::vector<HopsanTypeMapping>& map) {
         {"SignalOr", "Logic", {{"in1", "in1"}, {"in2", "in2"}, {"out", "out"}}, logicOr, nullptr, "", K::S},
         {"SignalXor", "Logic", {{"in1", "in1"}, {"in2", "in2"}, {"out", "out"}}, logicXor, nullptr, "", K::S},
         {"SignalNot", "Logic", {{"in", "in1"}, {"out", "out"}}, logicNot, nullptr, "", K::S},
+        {"SignalPID", "PID", {{"yref", "ref"}, {"y", "meas"}, {"dy", "dmeas"}, {"u", "u"}}, pid, nullptr,
+         "antiwindup conditional, the derivative from dy (Hopsan's outputs Ierr and uI have no counterpart); "
+         "continuous (Hopsan: trapezoidal at its step)", K::S},
         {"SignalTimeDelay", "TimeDelay", {{"in", "in"}, {"out", "out"}}, timeDelay, nullptr,
          "the same at sample times; linear in between", K::S},
     };

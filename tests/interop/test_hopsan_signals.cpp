@@ -93,6 +93,8 @@ private slots:
         QTest::newRow("not") << "SignalNot" << "" << "Logic" << "op='not'";
         QTest::newRow("multiply") << "SignalMultiply" << "" << "Product" << "";
         QTest::newRow("divide") << "SignalDivide" << "" << "Division" << "eps=1e-300";
+        QTest::newRow("pid") << "SignalPID" << "Kp=2,KI=3,Kd=0.1,umin=-5,umax=5" << "PID"
+                             << "Kp=2,Ki=3,Kd=0.1,umin=-5,umax=5,antiwindup='conditional',derivative='measurement input'";
         QTest::newRow("time delay") << "SignalTimeDelay" << "deltat=0.3" << "TimeDelay" << "delay=0.3";
         QTest::newRow("multiport source") << "HydraulicMultiPressureSourceC" << "p=2e6" << "PressureSource" << "p=2e6";
         QTest::newRow("multiport tank") << "HydraulicMultiTankC" << "p=2e5" << "Tank" << "p=2e5";
@@ -155,7 +157,7 @@ private slots:
         const Loaded l = load(name);
         const auto result = check(l, *l.imp.circuit, l.hvc, loadHvd(l.hvc.hvdFile));
         QVERIFY2(result.passed(), qPrintable(report(result)));
-        QCOMPARE(result.variables.size(), name == "SignalBlocks" ? size_t(11) : size_t(8));
+        QCOMPARE(result.variables.size(), name == "SignalBlocks" ? size_t(12) : size_t(8));
     }
     void oppositeSignFails() {
         Loaded l = load("FlowSensorMultiPort");
@@ -168,7 +170,7 @@ private slots:
         QVERIFY(std::abs(result.variables[0].check.maxDeviation - 2.0) < 0.01);  // sim = -ref (+ the 0.24 % difference)
         QVERIFY(result.variables[1].passed());
     }
-    // Columns 12 and 13 of SignalBlocks.hvd: Hopsan's discrete rate limiter and Tustin
+    // Columns 13 and 14 of SignalBlocks.hvd: Hopsan's discrete rate limiter and Tustin
     // second-order function lead the continuous ones by about a step, which Hopsan's relative
     // rule fails while the values are small; past the first 0.1 s after the change they agree.
     void discreteLeadSettles_data() {
@@ -176,8 +178,8 @@ private slots:
         QTest::addColumn<int>("column");
         QTest::addColumn<double>("from");
         QTest::addColumn<double>("wholeRun");  // the deviation over the whole run, for the record
-        QTest::newRow("rate limiter") << "RateLimiter" << 12 << 0.6 << 0.8333;
-        QTest::newRow("second order") << "SecondOrder" << 13 << 0.3 << 0.4995;
+        QTest::newRow("rate limiter") << "RateLimiter" << 13 << 0.6 << 0.8333;
+        QTest::newRow("second order") << "SecondOrder" << 14 << 0.3 << 0.4995;
     }
     void discreteLeadSettles() {
         QFETCH(QString, variable);

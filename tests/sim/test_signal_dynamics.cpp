@@ -66,6 +66,9 @@ private slots:
         QTest::newRow("none") << "none" << 10.0;
         QTest::newRow("clamping") << "clamping" << 6.0;
         QTest::newRow("back-calculation") << "back-calculation" << 5.0 + 0.1 * std::log(2.0) + 1.0;
+        // Hopsan's rule: frozen whenever saturated; with Kp = 0 nothing brings raw back inside
+        // the limits, so the output stays at umax: the lock-up to know before choosing it
+        QTest::newRow("conditional") << "conditional" << double(NAN);
     }
     void pidAntiWindup() {
         QFETCH(QString, mode);
@@ -78,7 +81,8 @@ private slots:
         QVERIFY2(r.error.empty(), r.error.c_str());
         QCOMPARE(r.at("pid.u", 4.9), 1.0);  // saturated
         const double t0 = r.firstBelow("pid.u", 0.0, 5.0);
-        QVERIFY2(std::abs(t0 - crossing) < 0.01, qPrintable(QString("%1 crosses 0 at %2 s").arg(mode).arg(t0)));
+        if (std::isnan(crossing)) QVERIFY2(std::isnan(t0) && r.at("pid.u", 12.0) == 1.0, qPrintable(QString::number(t0)));
+        else QVERIFY2(std::abs(t0 - crossing) < 0.01, qPrintable(QString("%1 crosses 0 at %2 s").arg(mode).arg(t0)));
     }
     void pidProportionalDerivative() {
         // ref = ramp 2t, meas 0: u = Kp e + Kd de/dt (filtered, Tf = 1 ms) = 3*2t + 0.5*2 at t = 1
@@ -89,6 +93,16 @@ private slots:
                                        solver("rk4", 1e-4), 1.0, 0.5);
         QVERIFY2(r.error.empty(), r.error.c_str());
         QVERIFY(std::abs(r.at("pid.u", 1.0) - 7.0) < 1e-8);
+    }
+    // Derivative on measurement: u = Kp e - Kd dmeas, no filter (Hopsan's SignalPID's dy input).
+    void pidDerivativeOnMeasurement() {
+        const SignalRun r = runSignals({comp("Constant", "ref", {{"value", 1.0}}), comp("Constant", "meas", {{"value", 0.25}}),
+                                        comp("Constant", "dy", {{"value", 2.0}}),
+                                        comp("PID", "pid", {{"Kp", 4.0}, {"Ki", 0.0}, {"Kd", 0.5}}, {{"derivative", "measurement input"}})},
+                                       {wire("ref", "out", "pid", "ref"), wire("meas", "out", "pid", "meas"), wire("dy", "out", "pid", "dmeas")},
+                                       {"pid.u"}, solver("rk4", 1e-3), 0.01, 0.01);
+        QVERIFY2(r.error.empty(), r.error.c_str());
+        QCOMPARE(r.at("pid.u", 0.0), 4.0 * 0.75 - 0.5 * 2.0);
     }
     void integratorLimits() {
         // in = 1, then -1 from t = 1 s: stops at upper = 0.5, leaves it at once at t = 1 s

@@ -85,26 +85,30 @@ private:
     double k_ = 1, tf_ = 1e-3;
 };
 
-// u = clamp(Kp e + uI + Kd (e - ef)/Tf, umin, umax), e = ref - meas, ef' = (e - ef)/Tf.
+// u = clamp(Kp e + uI + D, umin, umax), e = ref - meas; D = Kd (e - ef)/Tf with ef' = (e - ef)/Tf,
+// or D = -Kd dmeas with derivative = 'measurement input' (derivative on measurement; dmeas open: 0).
 // Anti-windup of the integral part uI: none (uI' = Ki e), clamping (uI' = 0 while the output
-// saturates in the direction of the error), back-calculation (uI' = Ki e + (u - raw)/Tt).
+// saturates in the direction of the error), back-calculation (uI' = Ki e + (u - raw)/Tt),
+// conditional (uI' = 0 whenever the output saturates: Hopsan's SignalPID).
 class PID final : public Component {
 public:
     std::string configure(const ParamSet& p, const Fluid&) override {
         kp_ = p.num("Kp"); ki_ = p.num("Ki"); kd_ = p.num("Kd"); tf_ = p.num("Tf");
         lo_ = p.num("umin"); hi_ = p.num("umax"); aw_ = p.choice("antiwindup"); tt_ = p.num("Tt");
+        dmeasInput_ = p.choice("derivative") == 1;
         return hi_ >= lo_ ? std::string() : std::string("umax must not be below umin");
     }
     void eval(Eval& e) override {
         const double err = in(e, 0) - in(e, 1);
         const double uI = S(e)[0], ef = S(e)[1];
         const double d = (err - ef) / tf_;
-        const double raw = kp_ * err + uI + kd_ * d;
+        const double raw = kp_ * err + uI + (dmeasInput_ ? -kd_ * in(e, 3) : kd_ * d);
         const double u = std::clamp(raw, lo_, hi_);
         out(e, 2, u);
         double duI = ki_ * err;
         if (aw_ == 1 && ((raw > hi_ && err > 0) || (raw < lo_ && err < 0))) duI = 0;
         if (aw_ == 2) duI += (u - raw) / tt_;
+        if (aw_ == 3 && (raw > hi_ || raw < lo_)) duI = 0;
         dS(e)[0] = duI;
         dS(e)[1] = d;
     }
@@ -112,6 +116,7 @@ public:
 private:
     double kp_ = 1, ki_ = 0, kd_ = 0, tf_ = 1e-2, lo_ = -kInf, hi_ = kInf, tt_ = 0.1;
     int aw_ = 2;
+    bool dmeasInput_ = false;
 };
 
 }  // namespace
@@ -165,19 +170,24 @@ void registerSignalDynamics(Registry& r) {
               .state("x", "-", "Filtered input", 1.0)
               .factory<Derivative>());
     r.add(SpecBuilder("PID", "Signals", "PID controller")
-              .describe("PID on the error ref - meas with a filtered derivative, output limits and a choice of "
-                        "anti-windup for the integral part.")
-              .equations("e = ref - meas;  ef' = (e - ef)/Tf;  raw = Kp e + uI + Kd (e - ef)/Tf;  u = clamp(raw, umin, umax);  "
-                         "uI' = Ki e (none), 0 while saturated in the error's direction (clamping), Ki e + (u - raw)/Tt (back-calculation)")
+              .describe("PID on the error ref - meas with a filtered derivative (or the measurement's derivative as an "
+                        "input), output limits and a choice of anti-windup for the integral part.")
+              .equations("e = ref - meas;  ef' = (e - ef)/Tf;  raw = Kp e + uI + Kd (e - ef)/Tf (derivative error) or Kp e + uI - Kd dmeas (measurement input);  "
+                         "u = clamp(raw, umin, umax);  uI' = Ki e (none), 0 while saturated in the error's direction (clamping), "
+                         "Ki e + (u - raw)/Tt (back-calculation), 0 while saturated (conditional)")
               .source("Astrom & Hagglund, Advanced PID Control (2006), ch. 3 (derivative filter, back-calculation)")
               .input("ref", "Reference").input("meas", "Measurement").output("u", "Control output")
+              .input("dmeas", "Derivative of the measurement (derivative = measurement input)", true)
               .param("Kp", "-", 1.0, -kInf, kInf, "Proportional gain")
               .param("Ki", "1/s", 0.0, -kInf, kInf, "Integral gain")
               .param("Kd", "s", 0.0, -kInf, kInf, "Derivative gain")
+              .choice("derivative", {"error", "measurement input"}, 0,
+                      "D part: Kd times the filtered derivative of the error, or -Kd times the dmeas input")
               .param("Tf", "s", 1e-2, 1e-12, kInf, "Derivative filter time constant")
               .param("umin", "-", -kInf, -kInf, kInf, "Lower output limit")
               .param("umax", "-", kInf, -kInf, kInf, "Upper output limit")
-              .choice("antiwindup", {"none", "clamping", "back-calculation"}, 2, "Anti-windup of the integral part")
+              .choice("antiwindup", {"none", "clamping", "back-calculation", "conditional"}, 2,
+                      "Anti-windup of the integral part (conditional: frozen whenever the output saturates, as Hopsan's)")
               .param("Tt", "s", 0.1, 1e-12, kInf, "Tracking time constant (back-calculation)")
               .state("uI", "-", "Integral part of the output", 1.0)
               .state("ef", "-", "Filtered error (derivative part)", 1.0)

@@ -56,6 +56,7 @@ set(HS_SYMBOL_NAMES
   SoftStep.svg
   Sum4.svg
   DifferentialPressureSensor.svg
+  HydraulicPowerSensor.svg
 )
 set(HS_SYMBOL_FILES)
 foreach(f ${HS_SYMBOL_NAMES})

@@ -93,14 +93,18 @@ FLOWS = model("FlowSensorMultiPort", "0.0001", "0.5", 500, {"p_half": "5e6", "Kc
     ("Flow_Out", "HydraulicFlowSensor", {}, 2400, 2400),
     ("Flow_Bypass", "HydraulicFlowSensor", {}, 2300, 2800),
     ("Flow_Volume", "HydraulicFlowSensor", {}, 2300, 2400),
+    ("Power_In", "HydraulicPowerSensor", {}, 2200, 2300),
+    ("Dp_2", "HydraulicDifferentialPressureSensor", {}, 2400, 2600),
 ], [
     ("SupplyStep", "out", "Supply", "p"), ("Supply", "MP", "Orifice_1", "P1"), ("Orifice_1", "P2", "Volume", "P1"),
     ("Volume", "P2", "Orifice_2", "P1"), ("Orifice_2", "P2", "Tank", "MP"), ("Supply", "MP", "Orifice_3", "P1"),
     ("Orifice_3", "P2", "Tank", "MP"), ("Flow_In", "P1", "Orifice_1", "P1"), ("Flow_Out", "P1", "Orifice_2", "P2"),
     ("Flow_Bypass", "P1", "Orifice_3", "P2"), ("Flow_Volume", "P1", "Volume", "P2"),
+    ("Power_In", "P1", "Orifice_1", "P1"), ("Dp_2", "P1", "Orifice_2", "P1"), ("Dp_2", "P2", "Orifice_2", "P2"),
 ])
 FLOW_VARS = ["Flow_In#out#Value", "Flow_Out#out#Value", "Flow_Bypass#out#Value", "Flow_Volume#out#Value",
-             "Volume#P1#Pressure", "Volume#P2#Pressure", "Volume#P1#Flow", "Volume#P2#Flow"]
+             "Volume#P1#Pressure", "Volume#P2#Pressure", "Volume#P1#Flow", "Volume#P2#Flow",
+             "Power_In#out#Value", "Dp_2#out#Value"]
 
 
 def write(cli, out, name, hmf, checked, data_only=()):

@@ -120,8 +120,12 @@ QString connectionPort(const HopsanTypeMapping& m, const QString& component, con
     return next < ours.size() ? QString::fromLatin1(ours[next++]) : QString();
 }
 
+// A sensor's read port whose node's flow it reads and that has no port of ours (the flow sensor's
+// P1): its connection is no wire. One with a port of ours (the power sensor's P1, our pressure
+// pilot P) is wired as well.
 bool readsNodeFlow(MappingOf::const_iterator it, const MappingOf& mappingOf, const QString& port) {
-    return it != mappingOf.end() && it->second->flowOfNode && port == QLatin1String(it->second->flowOfNode);
+    return it != mappingOf.end() && it->second->flowOfNode && port == QLatin1String(it->second->flowOfNode) &&
+           mapHopsanPort(*it->second, port).isEmpty();
 }
 
 // Flow sensors: our FlowSensor watches the port that carries the flow of the Hopsan node

@@ -93,6 +93,10 @@ void appendHopsanSignalTypes(std::vector<HopsanTypeMapping>& map) {
         {"HydraulicFlowSensor", "FlowSensor", {{"out", "Q"}}, none, nullptr,
          "watches the Q-type component's port on the sensor's node, direction 'out of' (Hopsan's node flow)",
          K::S, nullptr, "P1"},
+        {"HydraulicPowerSensor", "HydraulicPowerSensor", {{"P1", "P"}, {"out", "W"}}, none, nullptr,
+         "p of the node times its flow, read like HydraulicFlowSensor's", K::S, nullptr, "P1"},
+        {"HydraulicDifferentialPressureSensor", "DifferentialPressureSensor", {{"P1", "A"}, {"P2", "B"}, {"out", "dp"}}, none,
+         nullptr, "", K::S},
         {"HydraulicMultiPressureSourceC", "PressureSource", {{"MP", "P"}, {"p", "p"}}, multiPressureSource, nullptr,
          "each connection of Hopsan's multiport MP is a node of its own at p; ours joins them in one node at p "
          "(an ideal source: the same pressures and flows)", K::C, "MP"},

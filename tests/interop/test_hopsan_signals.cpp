@@ -96,6 +96,7 @@ private slots:
         QTest::newRow("pid") << "SignalPID" << "Kp=2,KI=3,Kd=0.1,umin=-5,umax=5" << "PID"
                              << "Kp=2,Ki=3,Kd=0.1,umin=-5,umax=5,antiwindup='conditional',derivative='measurement input'";
         QTest::newRow("time delay") << "SignalTimeDelay" << "deltat=0.3" << "TimeDelay" << "delay=0.3";
+        QTest::newRow("differential pressure") << "HydraulicDifferentialPressureSensor" << "" << "DifferentialPressureSensor" << "";
         QTest::newRow("multiport source") << "HydraulicMultiPressureSourceC" << "p=2e6" << "PressureSource" << "p=2e6";
         QTest::newRow("multiport tank") << "HydraulicMultiTankC" << "p=2e5" << "Tank" << "p=2e5";
     }
@@ -146,6 +147,13 @@ private slots:
         for (const auto& w : c.wires) onSupply += (w.fromComp == "Supply" && w.fromPort == "P") || (w.toComp == "Supply" && w.toPort == "P");
         QCOMPARE(onSupply, 2);  // both connections of Hopsan's multiport MP on our P
         for (const auto& w : c.wires) QVERIFY(!w.fromComp.startsWith("Flow_") && !w.toComp.startsWith("Flow_"));
+        // the power sensor reads the flow the same way and is wired to the node for its pressure
+        const ComponentDoc* power = c.component("Power_In");
+        QCOMPARE(power->text.at("port"), QString("Orifice_1.A"));
+        QCOMPARE(power->text.at("direction"), QString("out of"));
+        int powerWires = 0;
+        for (const auto& w : c.wires) powerWires += w.fromComp == "Power_In" || w.toComp == "Power_In";
+        QCOMPARE(powerWires, 1);
     }
     void generatedModelsPass_data() {
         QTest::addColumn<QString>("name");
@@ -157,7 +165,7 @@ private slots:
         const Loaded l = load(name);
         const auto result = check(l, *l.imp.circuit, l.hvc, loadHvd(l.hvc.hvdFile));
         QVERIFY2(result.passed(), qPrintable(report(result)));
-        QCOMPARE(result.variables.size(), name == "SignalBlocks" ? size_t(12) : size_t(8));
+        QCOMPARE(result.variables.size(), name == "SignalBlocks" ? size_t(12) : size_t(10));
     }
     void oppositeSignFails() {
         Loaded l = load("FlowSensorMultiPort");

@@ -156,18 +156,25 @@ private slots:
         QCOMPARE(r.at("s.out", 1.2), 5.0);
     }
     // p_A - p_B across an orifice between a 5 MPa source and a 0.1 MPa tank; the sensor draws
-    // no flow (the orifice's two flows stay equal and opposite).
+    // no flow (the orifice's two flows stay equal and opposite); p*Q on either side.
     void differentialPressure() {
         Netlist n;
         n.components = {comp("PressureSource", "src", {{"p", 5e6}}), comp("LaminarOrifice", "o", {{"G", 1e-11}}),
-                        comp("Tank", "tank", {{"p", 1e5}}), comp("DifferentialPressureSensor", "dp")};
-        n.wires = {wire("src", "P", "o", "A"), wire("o", "B", "tank", "P"), wire("dp", "A", "o", "A"), wire("dp", "B", "o", "B")};
-        const RunResult r = buildAndRun(n, {{"dp", "signal", "dp.dp"}, {"qa", "flow", "o.A"}, {"qb", "flow", "o.B"}},
+                        comp("Tank", "tank", {{"p", 1e5}}), comp("DifferentialPressureSensor", "dp"),
+                        comp("HydraulicPowerSensor", "pin", {}, {{"port", "o.A"}}),
+                        comp("HydraulicPowerSensor", "pout", {}, {{"port", "o.B"}, {"direction", "out of"}})};
+        n.wires = {wire("src", "P", "o", "A"), wire("o", "B", "tank", "P"), wire("dp", "A", "o", "A"), wire("dp", "B", "o", "B"),
+                   wire("pin", "P", "o", "A"), wire("pout", "P", "o", "B")};
+        const RunResult r = buildAndRun(n, {{"dp", "signal", "dp.dp"}, {"qa", "flow", "o.A"}, {"qb", "flow", "o.B"},
+                                            {"pin", "signal", "pin.W"}, {"pout", "signal", "pout.W"}},
                                         runOptions(solver("rk4", 1e-3), 0.01, 0.01));
         QVERIFY2(r.ok, r.error.c_str());
         QCOMPARE(r.trace.columns[0].back(), 4.9e6);
         QVERIFY(std::abs(r.trace.columns[1].back() - 4.9e-5) < 1e-15);
         QCOMPARE(r.trace.columns[2].back(), -r.trace.columns[1].back());
+        // power into the orifice at A (5 MPa * 49 ml/s = 245 W), out of it at B (0.1 MPa: 4.9 W)
+        QVERIFY(std::abs(r.trace.columns[3].back() - 245.0) < 1e-9);
+        QVERIFY(std::abs(r.trace.columns[4].back() - 4.9) < 1e-9);
     }
 
 private:

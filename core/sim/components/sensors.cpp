@@ -28,6 +28,26 @@ public:
     }
 };
 
+// Hydraulic power p*Q: the pressure of its node times the flow into (or out of) a chosen
+// component port on that node, as FlowSensor reads it.
+class HydraulicPowerSensor final : public Component {
+public:
+    std::string configure(const ParamSet& p, const Fluid&) override {
+        target_ = p.text("port");
+        sign_ = p.choice("direction") == 1 ? -1.0 : 1.0;
+        return target_.empty() ? std::string("set 'port' to the component port whose flow is meant, e.g. pump.P") : std::string();
+    }
+    std::string watchedPortName() const override { return target_; }
+    void eval(Eval& e) override {
+        setFlow(e, 0, 0.0);
+        out(e, 1, P(e, 0) * sign_ * e.flow[watchedPort]);
+    }
+
+private:
+    std::string target_;
+    double sign_ = 1.0;
+};
+
 class PositionSensor final : public Component {
 public:
     std::string configure(const ParamSet&, const Fluid&) override { return {}; }
@@ -81,6 +101,16 @@ void registerSensors(Registry& r) {
               .pilot("B", "Low side (draws no flow)")
               .output("dp", "Pressure difference p_A - p_B [Pa]")
               .factory<DifferentialPressureSensor>());
+    r.add(SpecBuilder("HydraulicPowerSensor", "Sensors", "Hydraulic power sensor")
+              .describe("Outputs p*Q: the pressure of its node times the flow into a chosen component port (or out of it, "
+                        "direction 'out of'), normally a port on the same node.")
+              .equations("out = p_node * Q into <port> (direction 'into'), -p_node * Q into <port> ('out of')")
+              .source("Hopsan HydraulicPowerSensor (p*q of a node)")
+              .pilot("P", "Node whose pressure is used (draws no flow)")
+              .output("W", "Power [W]")
+              .text("port", "", "Component port whose flow is used, written comp.port")
+              .choice("direction", {kFlowInto, kFlowOutOf}, 0, "Sign: flow into the component at that port, or out of it")
+              .factory<HydraulicPowerSensor>());
     r.add(SpecBuilder("PositionSensor", "Sensors", "Position sensor")
               .describe("Outputs the position of its mechanical node.")
               .equations("out = x")

@@ -47,15 +47,21 @@ private:
         }
         return v;
     }
+    // Unary signs and parentheses recurse: a file of 100000 '(' must give an error, not
+    // overflow the stack (the Hopsan importer is fuzzed, tools/fuzz.sh).
     std::optional<double> unary() {
+        if (++depth_ > kMaxDepth) return fail(QStringLiteral("nested more than %1 levels deep").arg(kMaxDepth));
         const QChar c = peek();
+        std::optional<double> v;
         if (c == '-' || c == '+') {
             ++i_;
-            const std::optional<double> v = unary();
-            if (!v) return std::nullopt;
-            return c == '-' ? -*v : *v;
+            v = unary();
+            if (v && c == '-') v = -*v;
+        } else {
+            v = primary();
         }
-        return primary();
+        --depth_;
+        return v;
     }
     std::optional<double> primary() {
         const QChar c = peek();
@@ -111,9 +117,11 @@ private:
         return std::nullopt;
     }
 
+    static constexpr int kMaxDepth = 200;
     const QString& s_;
     const NameLookup& lookup_;
     qsizetype i_ = 0;
+    int depth_ = 0;
     QString error_;
 };
 

@@ -61,6 +61,7 @@ private slots:
         QTest::newRow("unary plus") << "+3" << 3.0;
         QTest::newRow("minus after times") << "A1*-2" << -4.0;
         QTest::newRow("spaces") << " ( p_s - 1e5 ) / 2 " << 10e5;
+        QTest::newRow("200 levels") << QString(198, QChar(0x28)) + "-2" + QString(198, QChar(0x29)) << -2.0;
     }
     void values() {
         QFETCH(QString, text);
@@ -81,6 +82,8 @@ private slots:
         QTest::newRow("two numbers") << "1 2" << "unexpected '2' (at character 3)";
         QTest::newRow("empty") << "  " << "empty value";
         QTest::newRow("comparison") << "A1>1" << "unexpected '>'";
+        QTest::newRow("deep parentheses") << QString(100000, '(') + "1" << "nested more than 200 levels deep";
+        QTest::newRow("long sign chain") << QString(100000, '-') + "1" << "nested more than 200 levels deep";
     }
     void errors() {
         QFETCH(QString, text);

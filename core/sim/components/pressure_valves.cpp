@@ -20,10 +20,13 @@ double band(double excess, double width) {
     return width > 0 ? std::clamp(excess / width, 0.0, 1.0) : (excess > 0 ? 1.0 : 0.0);
 }
 
-// Normally open; closes as the outlet pressure rises through [p_set - dp_reg, p_set].
+// Normally open; closes as the outlet pressure rises through [p_set - dp_reg, p_set]. With the
+// drain T connected it is a reducing/relieving valve: the same spool opens A->T as the outlet
+// rises through [p_set, p_set + dp_reg], so a trapped outlet is brought back to the setting.
+// One signed spool state x in [-1, 1]: x > 0 opens P->A, x < 0 opens A->T.
 class PressureReducingValve final : public Component {
 public:
-    enum { kP, kA };
+    enum { kP, kA, kT };
     std::string configure(const ParamSet& p, const Fluid&) override {
         pset_ = p.num("p_set"); dpReg_ = p.num("dp_reg"); k_ = p.num("k"); tau_ = p.num("tau");
         dpTr_ = p.num("dp_tr");
@@ -32,11 +35,15 @@ public:
     void initStates(double* s) const override { s[0] = 1.0; }
     void eval(Eval& e) override {
         const double pa = P(e, kA);
-        const double target = band(pset_ - pa, dpReg_);
+        const double lo = isConnected(kT) ? -1.0 : 0.0;
+        const double target = dpReg_ > 0 ? std::clamp((pset_ - pa) / dpReg_, lo, 1.0) : (pa < pset_ ? 1.0 : lo);
         dS(e)[0] = (target - S(e)[0]) / tau_;
-        const double q = opening(S(e)) * k_ * flowRoot(P(e, kP) - pa, dpTr_);
-        setFlow(e, kP, q);
-        setFlow(e, kA, -q);
+        const double x = std::clamp(S(e)[0], lo, 1.0);
+        const double qpa = std::max(x, 0.0) * k_ * flowRoot(P(e, kP) - pa, dpTr_);
+        const double qat = isConnected(kT) ? std::max(-x, 0.0) * k_ * flowRoot(pa - P(e, kT), dpTr_) : 0.0;
+        setFlow(e, kP, qpa);
+        setFlow(e, kA, qat - qpa);
+        if (isConnected(kT)) setFlow(e, kT, -qat);
     }
 
 private:
@@ -159,10 +166,10 @@ private:
     double kt_ = 0, kc_ = 0, crack_ = 0, dpOpen_ = 0, dpTr_ = 0;
 };
 
-SpecBuilder& laggedOpening(SpecBuilder& b) {
+SpecBuilder& laggedOpening(SpecBuilder& b, const char* opening = "Opening (0 closed, 1 fully open)") {
     return b.param("tau", "s", 2e-3, 1e-7, 10.0, "Time constant of the opening")
         .param("dp_tr", "Pa", 0.0, 0.0, 1e7, "Laminar transition pressure drop (0 = pure square root)")
-        .state("x", "-", "Opening (0 closed, 1 fully open)", 1.0);
+        .state("x", "-", opening, 1.0);
 }
 
 }  // namespace
@@ -170,15 +177,18 @@ SpecBuilder& laggedOpening(SpecBuilder& b) {
 void registerPressureValves(Registry& r) {
     SpecBuilder reducing("PressureReducingValve", "Valves", "Pressure reducing valve");
     reducing.describe("Direct-acting pressure reducing valve: normally open, closes as the outlet pressure rises "
-                      "to the setting, so the outlet stays within [p_set - dp_reg, p_set] while the inlet is higher.")
-        .equations("x* = clamp((p_set - pA)/dp_reg, 0, 1),  x' = (x* - x)/tau\n"
-                   "Q = clamp(x,0,1)*k*ssqrt(pP - pA)")
+                      "to the setting, so the outlet stays within [p_set - dp_reg, p_set] while the inlet is higher. "
+                      "With the drain T connected it also relieves the outlet to tank above the setting "
+                      "(reducing/relieving valve).")
+        .equations("x* = clamp((p_set - pA)/dp_reg, -1 (T connected) or 0, 1),  x' = (x* - x)/tau\n"
+                   "Q_PA = max(x,0)*k*ssqrt(pP - pA),  Q_AT = max(-x,0)*k*ssqrt(pA - pT)")
         .source("Static characteristic with a proportional band (Merritt §7; Exner et al., Hydraulics, Bosch Rexroth)")
         .hydraulic("P", "Inlet (primary)").hydraulic("A", "Reduced outlet (secondary)")
+        .hydraulic("T", "Drain to tank (optional: relieving)", true)
         .param("p_set", "Pa", 5e6, 0.0, 1e9, "Setting: the outlet pressure at which the valve closes")
         .param("dp_reg", "Pa", 5e5, 0.0, 1e8, "Regulation band: closed at p_set, fully open at p_set - dp_reg")
         .param("k", "m3/(s*Pa^0.5)", 1e-6, 0.0, 1.0, "Flow coefficient when fully open");
-    laggedOpening(reducing);
+    laggedOpening(reducing, "Spool (1 P->A fully open, 0 closed, -1 A->T fully open)");
     r.add(reducing.factory<PressureReducingValve>());
 
     SpecBuilder sequence("SequenceValve", "Valves", "Sequence valve");

@@ -38,6 +38,8 @@ public:
         if (voil <= 0.0 && q < 0.0) q = 0.0;
         setFlow(e, 0, q);
         dS(e)[0] = q;
+        out(e, 1, pg);
+        out(e, 2, v0_ - voil);
     }
 
 private:
@@ -88,6 +90,8 @@ void registerAccumulators(Registry& r) {
                          "Q_in = Kca*(p - p_gas) (0 when V_oil = 0 and Q_in < 0),  dV_oil/dt = Q_in")
               .source("Polytropic gas law; inlet-coefficient form of Hopsan's HydraulicAckumulator (Volumes&Lines)")
               .hydraulic("P", "Oil port")
+              .output("p_gas", "Gas pressure [Pa]")
+              .output("V_gas", "Gas volume [m3]")
               .param("V0", "m3", 1e-3, 1e-9, 10.0, "Gas volume at pre-charge (accumulator size)")
               .param("p0", "Pa", 1e7, 1e3, 1e9, "Pre-charge pressure")
               .param("kappa", "-", 1.2, 1.0, 2.0, "Polytropic exponent (1 isothermal, 1.4 adiabatic)")

@@ -32,7 +32,9 @@ protected:
     double spool(Eval& e, int k) const {
         const double u = in(e, k);
         lag_.derivatives(S(e), positionCommand_ ? u : (u > 0.5 ? g_.xvmax : 0.0), dS(e));
-        return lag_.position(S(e));
+        const double xv = lag_.position(S(e));
+        out(e, k + 1, xv);  // the xv output follows the command input
+        return xv;
     }
     double edgeFlow(const Eval& e, int from, int to, double opening) const {
         return g_.edge(f_, opening) * flowRoot(P(e, from) - P(e, to), g_.dpTr);
@@ -132,7 +134,7 @@ void registerOnOffValves(Registry& r) {
     SpecBuilder v22 = onOffSpec("SpoolValve22", "2/2 spool valve (switching)",
                                 "Two-port spool valve, normally closed, with first- or second-order switching dynamics.",
                                 "Q_PA = K(xv)*ssqrt(pP - pA)");
-    v22.hydraulic("P", "Inlet").hydraulic("A", "Outlet").input("in", "Command (switch or position)");
+    v22.hydraulic("P", "Inlet").hydraulic("A", "Outlet").input("in", "Command (switch or position)").output("xv", "Spool position [m]");
     onOffCommon(v22);
     r.add(v22.factory<SpoolValve22>());
 
@@ -140,7 +142,7 @@ void registerOnOffValves(Registry& r) {
                                 "Three-port spool valve: A to tank when off, P to A when on, with switching dynamics.",
                                 "Q_PA = K(xv)*ssqrt(pP - pA),  Q_AT = K(x_vmax - xv)*ssqrt(pA - pT)");
     v32.hydraulic("P", "Pressure inlet").hydraulic("A", "Work port").hydraulic("T", "Tank port")
-        .input("in", "Command (switch or position)");
+        .input("in", "Command (switch or position)").output("xv", "Spool position [m]");
     onOffCommon(v32);
     r.add(v32.factory<SpoolValve32>());
 
@@ -149,7 +151,7 @@ void registerOnOffValves(Registry& r) {
                                 "Q_PA = K(xv)*ssqrt(pP - pA),  Q_BT = K(xv)*ssqrt(pB - pT)\n"
                                 "Q_PB = K(x_vmax - xv)*ssqrt(pP - pB),  Q_AT = K(x_vmax - xv)*ssqrt(pA - pT)");
     v42.hydraulic("P", "Pressure inlet").hydraulic("A", "Work port A").hydraulic("B", "Work port B")
-        .hydraulic("T", "Tank port").input("in", "Command (switch or position)");
+        .hydraulic("T", "Tank port").input("in", "Command (switch or position)").output("xv", "Spool position [m]");
     onOffCommon(v42);
     r.add(v42.factory<SpoolValve42>());
 

@@ -33,6 +33,7 @@ public:
     void eval(Eval& e) override {
         lag_.derivatives(S(e), in(e, kIn), dS(e));
         const double xv = lag_.position(S(e));
+        out(e, kIn + 1, xv);
         const double qpa = g_.edge(fpa_, xv - xpa_) * flowRoot(P(e, kP) - P(e, kA), g_.dpTr);
         const double qat = g_.edge(fat_, -xv - xat_) * flowRoot(P(e, kA) - P(e, kT), g_.dpTr);
         setFlow(e, kP, qpa);
@@ -68,6 +69,7 @@ public:
     void eval(Eval& e) override {
         lag_.derivatives(S(e), in(e, kIn), dS(e));
         xv_ = lag_.position(S(e));
+        out(e, kIn + 1, xv_);
         const double centreOpening = centre_ == kClosed ? 0.0 : std::max(xc_ - std::abs(xv_), 0.0);
         const double extra = centre_ == kOpen ? centreOpening : 0.0;
         auto k = [&](double f, double x) { return g_.edge(f, x) + g_.edge(f, extra); };
@@ -99,7 +101,7 @@ private:
 // Ours gives it as a signal; a hydraulic LS line is then a PressureSource driven by it.
 class LoadSensingValve43 final : public SpoolValve43 {
 public:
-    enum { kLs = kIn + 1 };
+    enum { kLs = kIn + 2 };
     void eval(Eval& e) override {
         SpoolValve43::eval(e);
         out(e, kLs, xv_ >= 0.0 ? P(e, kA) : P(e, kB));
@@ -167,7 +169,8 @@ SpecBuilder valve43Spec(const char* type, const char* title, const char* describ
         .source("Merritt §3.3 (critical centre, open centre and tandem valves); edge law and laps as Hopsan's "
                 "Hydraulic43Valve (Valves/FlowControlValves)")
         .hydraulic("P", "Pressure inlet").hydraulic("A", "Work port A").hydraulic("B", "Work port B")
-        .hydraulic("T", "Tank port").input("in", "Desired spool position [m] (limited to +-x_vmax)");
+        .hydraulic("T", "Tank port").input("in", "Desired spool position [m] (limited to +-x_vmax)")
+        .output("xv", "Spool position [m]");
     return b;
 }
 
@@ -180,6 +183,7 @@ void registerSpoolValves(Registry& r) {
         .source("Hopsan's Hydraulic33Valve (Valves/FlowControlValves); Merritt §3.3")
         .hydraulic("P", "Pressure inlet").hydraulic("A", "Work port").hydraulic("T", "Tank port")
         .input("in", "Desired spool position [m] (limited to +-x_vmax)")
+        .output("xv", "Spool position [m]")
         .param("x_pa", "m", 0.0, -1.0, 1.0, "Lap of edge P-A (positive overlap, negative underlap)")
         .param("x_at", "m", 0.0, -1.0, 1.0, "Lap of edge A-T")
         .param("f_pa", "-", 1.0, 0.0, 1.0, "Fraction of the circumference opening P-A")

@@ -43,6 +43,7 @@ set(HS_SYMBOL_NAMES
   PilotCheckValve.svg
   FlowControlValve.svg
   ThrottleCheckValve.svg
+  FlowDivider.svg
   SpoolValve22.svg
   SpoolValve32.svg
   SpoolValve42.svg

@@ -45,6 +45,7 @@ EXPECTED = {
     "PilotCheckValve": [("A", H), ("B", H), ("X", H)],
     "FlowControlValve": [("A", H), ("B", H), ("Q", S)],
     "ThrottleCheckValve": [("A", H), ("B", H)],
+    "FlowDivider": [("P", H), ("A", H), ("B", H)],
     "SpoolValve22": [("P", H), ("A", H), ("in", S), ("xv", S)],
     "SpoolValve32": [("P", H), ("A", H), ("T", H), ("in", S), ("xv", S)],
     "SpoolValve42": [("P", H), ("A", H), ("B", H), ("T", H), ("in", S), ("xv", S)],

@@ -226,11 +226,11 @@ void appendValveHopsanTypes(std::vector<HopsanTypeMapping>& map) {
         {"HydraulicOverCenterValve", "CounterbalanceValve", {{"P1", "A"}, {"P2", "B"}, {"P_CONTROL", "X"}}, overCentre,
          nullptr, "band q_nom/k_cs without the flow-force term and the hysteresis p_h; no check (k_check = 0)"},
         {"MechanicTranslationalMass", "Mass", {{"P1", "m"}, {"P2", "m"}}, mass, nullptr,
-         "both ends on one node (rigid), positive as a cylinder rod on P1 extends; Hopsan's P2 position is "
-         "measured the other way (x2 = L - x1): a sensor or force on P2 reads or pushes with the opposite sign"},
+         "both ends on one node (rigid); Hopsan measures P2 against P1 (x2 = L - x1): the import orients each "
+         "node (hopsan_mechanics.cpp) and refuses a position or speed sensor on the side measured against ours"},
         {"MechanicForceTransformer", "ForceSource", {{"P1", "m"}, {"F", "F"}}, forceTransformer, nullptr,
-         "F = -Hopsan's F (Hopsan's force pushes into the port it is connected to: against a rod's extension); "
-         "an F input signal is taken as it is, i.e. with the opposite sign to Hopsan's"},
+         "Hopsan's force pushes into the port it is connected to: F = -F_hopsan at a cylinder rod or a mass's P1 "
+         "side, +F_hopsan on a mass's P2 side; an F input signal where it would need a sign change is refused"},
         {"MechanicPositionSensor", "PositionSensor", {{"P1", "m"}, {"out", "x"}}, noParameters, nullptr, ""},
         {"MechanicSpeedSensor", "VelocitySensor", {{"P1", "m"}, {"out", "v"}}, noParameters, nullptr, ""},
     };

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "model/hopsan_import.h"
 #include "model/hopsan_type_map.h"
 #include "sim/registry.h"
 
@@ -44,6 +45,33 @@ const QStringList kTypes = {"Hydraulic22Valve", "Hydraulic22DirectionalValve", "
                             "MechanicSpeedSensor"};
 
 }  // namespace
+
+// A mass with force transformers on both ends and a sensor: Hopsan measures P2 against P1.
+HopsanModel massBetweenForces(const QString& sensorPort) {
+    HopsanModel m;
+    m.name = "mass";
+    auto add = [&](const char* type, const char* name, std::vector<HopsanParameter> p = {}) {
+        HopsanComponent c;
+        c.typeName = type;
+        c.name = name;
+        c.parameters = std::move(p);
+        m.components.push_back(c);
+    };
+    add("MechanicTranslationalMass", "M", {{"m", "10", ""}, {"B", "0", ""}});
+    add("MechanicForceTransformer", "F1", {{"F", "100", ""}});
+    add("MechanicForceTransformer", "F2", {{"F", "30", ""}});
+    add("MechanicSpeedSensor", "S");
+    m.connections = {{"F1", "P1", "M", "P1"}, {"F2", "P1", "M", "P2"}, {"S", "P1", "M", sensorPort}};
+    m.timestep = 1e-3;
+    m.stop = 1.0;
+    return m;
+}
+
+double forceOf(const Circuit& c, const char* id) {
+    for (const auto& d : c.components)
+        if (d.id == id) return d.num.at("F");
+    return NAN;
+}
 
 class TestHopsanValveTypes : public QObject {
     Q_OBJECT
@@ -136,6 +164,19 @@ private slots:
         const ComponentDoc cb = convert("HydraulicCounterBalanceValveG", {{"Dv", 0.02}, {"Xvmax", 1e-3}, {"ks", 1e5}, {"Bv", 100}});
         QVERIFY(std::abs(cb.num.at("dp_open") - 1e5 * 1e-3 / (std::numbers::pi * 1e-4)) < 1e-6);
         QCOMPARE(cb.num.at("tau"), 1e-3);
+    }
+
+    // No cylinder: our x is the mass's x2. A force into P1 pushes along it, into P2 against it.
+    void massOrientation() {
+        const HopsanImport imp = importHopsan(massBetweenForces("P2"), {});
+        QVERIFY2(imp.circuit, qPrintable((imp.errors + imp.unsupported).join("; ")));
+        QCOMPARE(forceOf(*imp.circuit, "F1"), 100.0);
+        QCOMPARE(forceOf(*imp.circuit, "F2"), -30.0);
+        // a speed sensor on P1 would read -v: refused, named
+        const HopsanImport refused = importHopsan(massBetweenForces("P1"), {});
+        QVERIFY(!refused.circuit);
+        QVERIFY2(refused.errors.join(" ").contains("S: sensor on a node Hopsan measures against ours"),
+                 qPrintable(refused.errors.join("; ")));
     }
 
     void mechanics() {

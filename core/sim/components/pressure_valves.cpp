@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Pressure and flow control valves: pressure reducing, sequence, counterbalance (over-centre),
-// pilot-operated check, flow control and throttle-check valves.
+// pilot-operated check, flow control, throttle-check valves and the flow divider.
 // The spool-type pressure valves share one shape: a static characteristic gives the opening the
 // pressures ask for, o* = clamp((p_act - p_set)/dp_band, 0, 1), and the opening follows it with a
 // first-order lag tau (a direct-acting spool's response, and what keeps a small downstream volume
@@ -166,6 +166,31 @@ private:
     double kt_ = 0, kc_ = 0, crack_ = 0, dpOpen_ = 0, dpTr_ = 0;
 };
 
+// Ideal spool-type flow divider: the compensating spool throttles the less loaded outlet so the
+// inlet flow splits r : (1 - r) whatever the loads; the more loaded branch's metering orifice sets
+// the total. Dividing only: no flow while the inlet is below an outlet (the combining mode of a
+// divider/combiner is not modelled).
+class FlowDivider final : public Component {
+public:
+    enum { kP, kA, kB };
+    std::string configure(const ParamSet& p, const Fluid&) override {
+        r_ = p.num("ratio"); k_ = p.num("k"); dpTr_ = p.num("dp_tr");
+        if (!(r_ > 0.0 && r_ < 1.0)) return "ratio must lie strictly between 0 and 1";
+        return {};
+    }
+    void eval(Eval& e) override {
+        const double pp = P(e, kP);
+        const double qa = k_ * flowRoot(pp - P(e, kA), dpTr_), qb = k_ * flowRoot(pp - P(e, kB), dpTr_);
+        const double q = std::max(std::min(qa / r_, qb / (1.0 - r_)), 0.0);
+        setFlow(e, kP, q);
+        setFlow(e, kA, -r_ * q);
+        setFlow(e, kB, -(1.0 - r_) * q);
+    }
+
+private:
+    double r_ = 0.5, k_ = 0, dpTr_ = 0;
+};
+
 SpecBuilder& laggedOpening(SpecBuilder& b, const char* opening = "Opening (0 closed, 1 fully open)") {
     return b.param("tau", "s", 2e-3, 1e-7, 10.0, "Time constant of the opening")
         .param("dp_tr", "Pa", 0.0, 0.0, 1e7, "Laminar transition pressure drop (0 = pure square root)")
@@ -261,6 +286,17 @@ void registerPressureValves(Registry& r) {
               .param("dp_open", "Pa", 1e5, 0.0, 1e9, "Pressure range of the check from cracking to fully open")
               .param("dp_tr", "Pa", 0.0, 0.0, 1e7, "Laminar transition pressure drop (0 = pure square root)")
               .factory<ThrottleCheckValve>());
+    r.add(SpecBuilder("FlowDivider", "Valves", "Flow divider")
+              .describe("Ideal spool-type flow divider: splits the inlet flow ratio : (1 - ratio) between A and B whatever "
+                        "their loads; the more loaded branch's metering orifice limits the total. Dividing only.")
+              .equations("Q = max(min(k*ssqrt(pP - pA)/ratio, k*ssqrt(pP - pB)/(1 - ratio)), 0)\n"
+                         "Q_A = ratio*Q,  Q_B = (1 - ratio)*Q")
+              .source("Ideal pressure-compensated flow divider (Merritt §7)")
+              .hydraulic("P", "Inlet").hydraulic("A", "Outlet A").hydraulic("B", "Outlet B")
+              .param("ratio", "-", 0.5, 1e-3, 0.999, "Share of the inlet flow that goes to A")
+              .param("k", "m3/(s*Pa^0.5)", 1e-6, 1e-15, 1.0, "Flow coefficient of each metering orifice")
+              .param("dp_tr", "Pa", 0.0, 0.0, 1e7, "Laminar transition pressure drop (0 = pure square root)")
+              .factory<FlowDivider>());
 }
 
 }  // namespace hs::sim

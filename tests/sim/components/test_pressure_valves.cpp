@@ -31,6 +31,7 @@ private slots:
     void counterbalanceOpensAtSetting();
     void counterbalanceFreeReverseFlow();
     void flowControlLimitsFlow();
+    void dividerSplitsWhateverTheLoads();
 };
 
 void TestPressureValves::reducingHoldsSetPressure_data() {
@@ -145,6 +146,29 @@ void TestPressureValves::flowControlLimitsFlow() {
         QVERIFY2(r.ok, r.error.c_str());
         QCOMPARE(r.trace.columns[0].back(), std::min(qset, 1e-6 * std::sqrt(dp)));
     }
+}
+
+// 40 l/min into a 1:3 divider feeding two different laminar loads: 10 and 30 l/min.
+void TestPressureValves::dividerSplitsWhateverTheLoads() {
+    const double q = 40.0 / 60000.0;
+    Netlist n;
+    n.fluid.bulk = constantBe(1.5e9);
+    n.components = {comp("FlowSource", "pump", {{"Q", q}}), comp("Volume", "Vp", {{"V", 1e-4}}),
+                    comp("FlowDivider", "div", {{"ratio", 0.25}, {"k", 1e-6}, {"dp_tr", 1e4}}),
+                    comp("Volume", "Va", {{"V", 1e-4}}), comp("Volume", "Vb", {{"V", 1e-4}}),
+                    comp("LaminarOrifice", "loadA", {{"G", 1e-10}}), comp("LaminarOrifice", "loadB", {{"G", 1e-9}}),
+                    comp("Tank", "tank")};
+    n.wires = {wire("pump", "P", "Vp", "P1"), wire("Vp", "P2", "div", "P"), wire("div", "A", "Va", "P1"),
+               wire("div", "B", "Vb", "P1"), wire("Va", "P2", "loadA", "A"), wire("Vb", "P2", "loadB", "A"),
+               wire("loadA", "B", "tank", "P"), wire("loadB", "B", "tank", "P")};
+    RunResult r = buildAndRun(n, {{"qa", "flow", "div.A"}, {"qb", "flow", "div.B"}, {"pa", "pressure", "Va"}, {"pb", "pressure", "Vb"}},
+                              runOptions(solver("cvode", 1e-3, 1e-10, 1e-3), 2.0, 0.01));
+    QVERIFY2(r.ok, r.error.c_str());
+    const double qa = -r.trace.columns[0].back(), qb = -r.trace.columns[1].back();
+    qInfo("divider: A %.4f l/min at %.1f bar, B %.4f l/min at %.1f bar", qa * 60000, r.trace.columns[2].back() / 1e5,
+          qb * 60000, r.trace.columns[3].back() / 1e5);
+    QVERIFY(std::abs(qa / (0.25 * q) - 1.0) < 1e-6);
+    QVERIFY(std::abs(qb / (0.75 * q) - 1.0) < 1e-6);
 }
 
 QTEST_GUILESS_MAIN(TestPressureValves)

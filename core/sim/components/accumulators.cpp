@@ -42,6 +42,18 @@ public:
         out(e, 2, v0_ - voil);
     }
 
+    // Next to a TLM node: q = Kca*(p - p_gas) with p = c - z*q is linear; an empty accumulator
+    // whose port is below the gas pressure takes nothing (p = c).
+    bool solveThevenin(Eval& e, const double* c, const double* z) override {
+        if (!(z[0] > 0)) return true;
+        const double voil = S(e)[0];
+        const double pg = gasPressure(p0_, v0_, kappa_, v0_ - voil);
+        double q = kca_ * (c[0] - pg) / (1.0 + kca_ * z[0]);
+        if (voil <= 0.0 && q < 0.0) q = 0.0;
+        setPortPressure(e, 0, c[0] - z[0] * q);
+        return true;
+    }
+
 private:
     double v0_ = 0, p0_ = 0, kappa_ = 1, kca_ = 0, voil0_ = 0, vPort_ = 0;
 };

@@ -53,6 +53,14 @@ public:
         setFlow(e, kP, q);
         setFlow(e, kA, -q);
     }
+    // Next to TLM nodes: one square-law edge with the spool held during the step (D14).
+    bool solveThevenin(Eval& e, const double* c, const double* z) override {
+        if (g_.dpTr > 0) return false;
+        const double q = squareLawThevenin(g_.edge(f_, lag_.position(S(e))), c[kP], c[kA], z[kP], z[kA]);
+        if (z[kP] > 0) setPortPressure(e, kP, c[kP] - z[kP] * q);
+        if (z[kA] > 0) setPortPressure(e, kA, c[kA] + z[kA] * q);
+        return true;
+    }
 };
 
 // P->A opens with the spool, A->T closes with it (normally A to tank).

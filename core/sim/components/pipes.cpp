@@ -40,6 +40,13 @@ public:
         setFlow(e, kB, -q);
         dS(e)[0] = (P(e, kA) - P(e, kB) - frictionDrop(q)) / inertance_;
     }
+    // Next to TLM nodes the flow is the state: each end's pressure follows in closed form.
+    bool solveThevenin(Eval& e, const double* c, const double* z) override {
+        const double q = S(e)[0];
+        if (z[kA] > 0) setPortPressure(e, kA, c[kA] - z[kA] * q);
+        if (z[kB] > 0) setPortPressure(e, kB, c[kB] + z[kB] * q);
+        return true;
+    }
     // Darcy-Weisbach with f = max(64/Re, 0.3164*Re^-0.25): Hagen-Poiseuille below Re ~ 1190 and
     // Blasius above; the two meet there, so the drop is continuous in q.
     double frictionDrop(double q) const {

@@ -37,6 +37,28 @@ set(HS_SYMBOL_NAMES
   ShuttleValve.svg
   CheckValve.svg
   ReliefValve.svg
+  PressureReducingValve.svg
+  SequenceValve.svg
+  CounterbalanceValve.svg
+  PilotCheckValve.svg
+  FlowControlValve.svg
+  ThrottleCheckValve.svg
+  FlowDivider.svg
+  SpoolValve22.svg
+  SpoolValve32.svg
+  SpoolValve42.svg
+  SwitchableCheckValve.svg
+  SpoolValve33.svg
+  SpoolValve43.svg
+  LoadSensingValve43.svg
+  ServoValve.svg
+  GasAccumulator.svg
+  PistonAccumulator.svg
+  Pipe.svg
+  SingleActingCylinder.svg
+  EndStop.svg
+  PositionSource.svg
+  CoulombViscousFriction.svg
 )
 set(HS_SYMBOL_FILES)
 foreach(f ${HS_SYMBOL_NAMES})

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <set>
 
+#include "hopsan_mechanics.h"
 #include "hopsan_type_map.h"
 
 namespace hs::model {
@@ -166,6 +167,8 @@ HopsanImport importHopsan(const HopsanModel& m, const HopsanImportOptions& opt) 
         w.toPort = pb;
         c.wires.push_back(std::move(w));
     }
+
+    for (const QString& p : orientHopsanMechanics(m, r.idOf, c)) r.errors << p;
 
     c.configs.push_back(cvodeReference(m));
     c.configs.push_back(hopsanCompatible(m, alphaOf));

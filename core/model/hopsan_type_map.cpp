@@ -83,7 +83,8 @@ const char* kVolumeNote =
 }  // namespace
 
 const std::vector<HopsanTypeMapping>& hopsanTypeMap() {
-    static const std::vector<HopsanTypeMapping> map = {
+    static const std::vector<HopsanTypeMapping> map = [] {
+    std::vector<HopsanTypeMapping> m = {
         {"HydraulicVolume", "Volume", {{"P1", "P1"}, {"P2", "P2"}}, volume, "alpha", kVolumeNote},
         {"HydraulicVolumeMultiPort", "Volume", {{"P1", "P1"}}, volume, "alpha",
          "every connection of Hopsan's multiport P1 goes to P1 (one node)"},
@@ -108,6 +109,9 @@ const std::vector<HopsanTypeMapping>& hopsanTypeMap() {
         {"SignalSink", nullptr, {}, noParameters, nullptr,
          "a plot sink: not imported, with its connections (plots come from probes)"},
     };
+    appendValveHopsanTypes(m);
+    return m;
+    }();
     return map;
 }
 

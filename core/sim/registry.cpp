@@ -19,6 +19,12 @@ Registry Registry::builtin() {
     registerSignalSources(r);
     registerSignalBlocks(r);
     registerTlmLine(r);
+    registerPressureValves(r);
+    registerOnOffValves(r);
+    registerSpoolValves(r);
+    registerAccumulators(r);
+    registerPipes(r);
+    registerTranslational(r);
     registerPressureMethods(r);
     for (const auto& s : builtinSteppers()) r.addStepper(s);
     return r;

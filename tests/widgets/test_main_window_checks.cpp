@@ -503,7 +503,7 @@ private slots:
         QString err;
         QStringList report;
         QVERIFY(!w->importHopsan(valve, false, &err, &report));
-        QVERIFY2(err.contains("Hydraulic43Valve: 4_3_Servo_Valve"), qPrintable(err));
+        QVERIFY2(err.contains("HydraulicFlowSensor: Flow_Sensor"), qPrintable(err));
         QCOMPARE(hs::model::serializeCircuit(w->document().circuit()), before);
 
         QVERIFY2(w->importHopsan(valve, true, &err, &report), qPrintable(err));

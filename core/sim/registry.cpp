@@ -14,6 +14,7 @@ Registry Registry::builtin() {
     registerRestrictions(r);
     registerValves(r);
     registerActuators(r);
+    registerQuasistaticActuator(r);
     registerMechanics(r);
     registerSensors(r);
     registerSignalSources(r);

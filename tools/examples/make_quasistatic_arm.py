@@ -1,0 +1,171 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Writes the two examples of the quasistatic actuator (notes/004), from the repository root:
+
+  examples/quasistatic_arm.hydro.json      the quasistatic actuator (resolvent ODE (70)) beside the
+                                           same circuit with compressible chambers; one `compare`
+                                           against CVODE
+  examples/quasistatic_arm_dar.hydro.json  the quasistatic actuator alone with the paper's DAR step
+                                           (72) at 0.1, 1 and 10 ms
+
+The paper's 1-DOF arm (§8) acts here as an equivalent translational mass: the library has no
+rotational components. Its numbers are derived below, once. Afterwards run
+`build/app/cli/hydrostiff-cli format examples/quasistatic_arm*.hydro.json`.
+"""
+import json
+import math
+
+# The actuator of the paper's §3.4 (66): every valve Cd 0.6, 1 cm2, oil 850 kg/m3; the arm's bleed 0.3.
+VALVE_K = 0.6 * 1e-4 * math.sqrt(2 / 850)
+BLEED = 0.3
+
+# Arm (§8): Lg 1.5 m, Lm 0.6 m, alpha pi/4, M 2000 kg, J 5000 kg m2. The base r_b is only drawn in
+# the paper's figure; (-0.5, -1.5) m is the notes' assumption (§12 item 14). Linearised at theta = 0.
+LG, LM, ALPHA, MASS, INERTIA, G, BASE = 1.5, 0.6, math.pi / 4, 2000.0, 5000.0, 9.81, (-0.5, -1.5)
+_rm = (-LM * math.cos(-ALPHA), -LM * math.sin(-ALPHA))
+_drm = (LM * math.sin(-ALPHA), -LM * math.cos(-ALPHA))
+_ell = math.hypot(_rm[0] - BASE[0], _rm[1] - BASE[1])
+DL_DTHETA = ((_rm[0] - BASE[0]) * _drm[0] + (_rm[1] - BASE[1]) * _drm[1]) / _ell  # -0.4406 m/rad
+M_EQ = round((INERTIA + MASS * LG**2) / DL_DTHETA**2)  # 48932 kg
+GRAVITY = round(-MASS * G * LG / DL_DTHETA)              # +66792 N: gravity extends the rod
+SWAY = round(20e3 * 3.0 / abs(DL_DTHETA), -3)            # f_ey 20 kN at L_f = 3 m: 136 kN along the rod
+RAMP = 340e3                                             # N/s from 3.5 s (f_ey ramping at -50 kN/s)
+
+
+def component(cid, ctype, x, y, rotation=0, **params):
+    return {"id": cid, "type": ctype, "parameters": params,
+            "pose": {"x": x, "y": y, "rotation": rotation, "flip": False}}
+
+
+def wire(a, b):
+    return {"from": a, "to": b}
+
+
+def quasistatic_part(coupling):
+    comps = [
+        component("command", "Table", 80, 80, points="0 0; 2 0; 2 -0.3; 3 -0.3; 3 0"),
+        component("gravity_and_push", "Table", 80, 200,
+                  points="0 %g; 3.5 %g; 5 %g" % (GRAVITY, GRAVITY, GRAVITY + RAMP * 1.5)),
+        component("sway", "Sine", 80, 320, amplitude=SWAY, omega=2 * math.pi, phase=0.0, offset=0.0),
+        component("load_sum", "Sum", 240, 260, a=1.0, b=1.0),
+        component("qs", "QuasistaticActuator", 440, 80, u_b=BLEED, x0=0.5, coupling=coupling),
+        component("qs_mass", "Mass", 640, 80, m=M_EQ),
+        component("qs_load", "ForceSource", 640, 180, F=0.0),
+    ]
+    wires = [wire("command.out", "qs.u_c"), wire("gravity_and_push.out", "load_sum.in1"),
+             wire("sway.out", "load_sum.in2"), wire("load_sum.out", "qs_load.F"),
+             wire("qs.rod", "qs_mass.m"), wire("qs.rod", "qs_load.m")]
+    return comps, wires
+
+
+def compressible_part():
+    """notes/004 §11: pump into a 1 ml volume, bleed, pump relief, the four valves, chamber reliefs,
+    suction checks, a cylinder with 1 l dead volumes; the same mass and load."""
+    comps = [
+        component("pump", "FlowSource", 80, 520, Q=500 / 60e3),
+        component("Vp", "Volume", 200, 520, V=1e-6, p0=0.0),
+        component("bleed", "TurbulentOrifice", 200, 640, rotation=90, spec="k", k=VALVE_K * BLEED),
+        component("pump_relief", "ReliefValve", 280, 640, rotation=90, p_crack=36e6, Kq=1e-8),
+        component("v_ph", "OnOffValve", 360, 440, k=VALVE_K),
+        component("v_pr", "OnOffValve", 360, 560, k=VALVE_K),
+        component("v_th", "OnOffValve", 520, 640, rotation=90, k=VALVE_K),
+        component("v_tr", "OnOffValve", 600, 640, rotation=90, k=VALVE_K),
+        component("retract_opening", "Gain", 240, 440, k=-1.0),
+        component("head_relief", "ReliefValve", 680, 640, rotation=90, p_crack=42e6, Kq=1e-8),
+        component("rod_relief", "ReliefValve", 760, 640, rotation=90, p_crack=40e6, Kq=1e-8),
+        component("head_suction", "CheckValve", 840, 640, rotation=270, k=1e-3, p_crack=0.0, dp_open=0.0),
+        component("rod_suction", "CheckValve", 920, 640, rotation=270, k=1e-3, p_crack=0.0, dp_open=0.0),
+        component("cyl", "Cylinder", 560, 420, A1=0.024, A2=0.012, stroke=1.0, V_dead_A=1e-3, V_dead_B=1e-3,
+                  x0=0.5, pA0=0.0, pB0=0.0),
+        component("cyl_mass", "Mass", 760, 420, m=M_EQ),
+        component("cyl_load", "ForceSource", 760, 520, F=0.0),
+        component("qs_x", "PositionSensor", 640, 280),
+        component("cyl_x", "PositionSensor", 860, 420),
+        component("model_gap", "Sum", 960, 300, a=1.0, b=-1.0),
+        component("tank", "Tank", 560, 760, p=0.0),
+    ]
+    wires = [
+        wire("load_sum.out", "cyl_load.F"),
+        wire("pump.P", "Vp.P1"), wire("Vp.P2", "bleed.A"), wire("bleed.B", "tank.P"),
+        wire("Vp.P3", "pump_relief.P"), wire("pump_relief.T", "tank.P"),
+        wire("Vp.P4", "v_ph.A"), wire("v_ph.B", "cyl.A"), wire("Vp.P4", "v_pr.A"), wire("v_pr.B", "cyl.B"),
+        wire("cyl.A", "v_th.A"), wire("v_th.B", "tank.P"), wire("cyl.B", "v_tr.A"), wire("v_tr.B", "tank.P"),
+        wire("command.out", "v_ph.open"), wire("command.out", "v_tr.open"),
+        wire("command.out", "retract_opening.in"), wire("retract_opening.out", "v_pr.open"),
+        wire("retract_opening.out", "v_th.open"),
+        wire("cyl.A", "head_relief.P"), wire("head_relief.T", "tank.P"),
+        wire("cyl.B", "rod_relief.P"), wire("rod_relief.T", "tank.P"),
+        wire("tank.P", "head_suction.A"), wire("head_suction.B", "cyl.A"),
+        wire("tank.P", "rod_suction.A"), wire("rod_suction.B", "cyl.B"),
+        wire("cyl.rod", "cyl_mass.m"), wire("cyl.rod", "cyl_load.m"), wire("cyl.rod", "cyl_x.m"),
+        wire("qs.rod", "qs_x.m"), wire("qs_x.x", "model_gap.in1"), wire("cyl_x.x", "model_gap.in2"),
+    ]
+    return comps, wires
+
+
+def configuration(name, stepper, dt, description, reference=False):
+    return {"name": name, "description": description, "reference": reference, "stepper": stepper, "dt": dt,
+            "rtol": 1e-8, "atol": 1e-8, "max_step": 0, "methods": {}}
+
+
+ARM = ("the 1-DOF arm of notes/004 §8 as an equivalent translational mass ({:.0f} kg = (J + M*Lg^2)/(dl/dtheta)^2 "
+       "at theta = 0, dl/dtheta = {:.4f} m/rad with the notes' assumed base r_b = (-0.5, -1.5) m; gravity {:.1f} kN "
+       "along the rod). Duty cycle: hold while the load sways (f_ey 20 kN at 1 Hz: {:.0f} kN), retract at u_c = -0.3 "
+       "over 2-3 s, hold, then a load ramp of {:.0f} kN/s from 3.5 s until the rod-side relief opens at "
+       "f = -F_rM = -480 kN.").format(M_EQ, DL_DTHETA, GRAVITY / 1e3, SWAY / 1e3, RAMP / 1e3)
+
+
+def document(name, description, comps, wires, probes, configs):
+    return {"format": 1, "name": name, "description": description,
+            "fluid": {"density": 850, "bulk_modulus": {"model": "constant", "value": 1.5e9}},
+            "simulation": {"duration": 5.0, "record_interval": 1e-3},
+            "components": comps, "wires": wires, "probes": probes, "configurations": configs}
+
+
+def side_by_side():
+    qc, qw = quasistatic_part("ode")
+    cc, cw = compressible_part()
+    probes = [{"name": "x quasistatic", "quantity": "position", "target": "qs.rod"},
+              {"name": "x compressible", "quantity": "position", "target": "cyl.rod"},
+              {"name": "x quasistatic - x compressible", "quantity": "signal", "target": "model_gap.out"},
+              {"name": "f quasistatic", "quantity": "force", "target": "qs.rod"},
+              {"name": "p head", "quantity": "pressure", "target": "cyl.A"}]
+    configs = [
+        configuration("CVODE", "cvode", 1e-6, "Reference: CVODE BDF, rtol = atol = 1e-8; the quasistatic actuator "
+                      "as the resolvent ODE (70)", reference=True),
+        configuration("Implicit Euler 1 ms", "implicit_euler", 1e-3, "Implicit Euler over the whole state at the "
+                      "paper's 1 ms: the quasistatic part accurate, the compressible part stable but damped"),
+        configuration("Euler 5e-6", "euler", 5e-6, "Explicit Euler at 5 us: the compressible part diverges (its "
+                      "pump node with the 1 ml volume and the relief gradient has V/(Be*G) of 0.07 us)"),
+    ]
+    return document("Quasistatic vs compressible arm actuator",
+                    "notes/004 §8, §11: the paper's actuator (§3.4 values, bleed 0.3) twice, as the nonsmooth "
+                    "quasistatic actuator (top) and as the compressible circuit of notes §11 (bottom: pump 500 l/min "
+                    "into a 1 ml volume, bleed, pump relief 36 MPa, four valves, chamber reliefs 42/40 MPa, suction "
+                    "checks, 1 l dead volumes, Be 1.5 GPa), driving " + ARM +
+                    " Probe 'x quasistatic - x compressible' is the gap between the two models.",
+                    qc + cc, qw + cw, probes, configs)
+
+
+def dar_alone():
+    qc, qw = quasistatic_part("step")
+    probes = [{"name": "x quasistatic", "quantity": "position", "target": "qs.rod"},
+              {"name": "f quasistatic", "quantity": "force", "target": "qs.rod"},
+              {"name": "stretch", "quantity": "signal", "target": "qs.stretch"}]
+    configs = [
+        configuration("DAR 0.1 ms", "rk4", 1e-4, "Reference: the DAR step (72) at 0.1 ms", reference=True),
+        configuration("DAR 1 ms", "rk4", 1e-3, "The paper's step, 1 ms (K 5e7 N/m, B 2.5e6 N*s/m)"),
+        configuration("DAR 10 ms", "rk4", 1e-2, "10 ms"),
+    ]
+    return document("Quasistatic arm actuator, DAR step (72)",
+                    "notes/004 §7-8: the nonsmooth quasistatic actuator (§3.4 values, bleed 0.3) joined by the "
+                    "virtual spring-damper and the implicit-Euler step (72), once per fixed step, driving " + ARM,
+                    qc, qw, probes, configs)
+
+
+if __name__ == "__main__":
+    for path, doc in (("examples/quasistatic_arm.hydro.json", side_by_side()),
+                      ("examples/quasistatic_arm_dar.hydro.json", dar_alone())):
+        with open(path, "w") as f:
+            json.dump(doc, f, indent=4)
+        print("wrote", path)

@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "../component.h"
-#include "../quasistatic/actuator_map.h"
+#include "../quasistatic/regeneration.h"
 #include "../registry.h"
 #include "library.h"
 
@@ -24,7 +24,7 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 //  - "ODE (70)": p' = Lambda(B, K(p - l) - B l') at every evaluation, for any stepper (CVODE).
 class QuasistaticActuator final : public Component {
 public:
-    enum { kRod, kCommand, kBleed, kVelocity, kStretch };
+    enum { kRod, kCommand, kBleed, kRegeneration, kVelocity, kStretch };
     enum Coupling { kStep = 0, kOde = 1 };
 
     std::string configure(const ParamSet& p, const Fluid& fluid) override {
@@ -42,10 +42,16 @@ public:
         circuit_.cPumpToRod = scale * p.num("a_pr");
         circuit_.cHeadToTank = scale * p.num("a_th");
         circuit_.cBleed = scale * p.num("a_b");
+        cRegeneration_ = scale * p.num("a_a");
+        if (circuit_.rodArea > circuit_.headArea) {  // the regeneration model needs A_h >= A_r (90)
+            if (cRegeneration_ > 0 && p.num("u_a") > 0) return "a regeneration valve (u_a > 0) needs A_h >= A_r (the paper's (90))";
+            cRegeneration_ = 0.0;
+        }
         k_ = p.num("K");
         b_ = p.num("B");
         uc_ = p.num("u_c");
         ub_ = p.num("u_b");
+        ua_ = p.num("u_a");
         x0_ = p.num("x0");
         coupling_ = p.choice("coupling");
         if (!(k_ > 0) || !(b_ > 0)) return "the coupling needs K > 0 and B > 0 (the resolvent needs B + h*K > 0)";
@@ -84,14 +90,18 @@ public:
     }
 
 private:
-    quasistatic::ActuatorMap currentMap(const Eval& e) const {
+    // Without a regeneration valve (a_a = 0 or u_a = 0) this is the plain map (the regenerative
+    // one falls back to it).
+    quasistatic::RegenerativeActuatorMap currentMap(const Eval& e) const {
         const double uc = isConnected(kCommand) ? in(e, kCommand) : uc_;
         const double ub = isConnected(kBleed) ? in(e, kBleed) : ub_;
-        return quasistatic::ActuatorMap(circuit_, quasistatic::ValveOpenings::fromCommand(uc, ub));
+        const double ua = isConnected(kRegeneration) ? in(e, kRegeneration) : ua_;
+        return quasistatic::RegenerativeActuatorMap(circuit_, quasistatic::ValveOpenings::fromCommand(uc, ub), cRegeneration_, ua);
     }
 
     quasistatic::ActuatorCircuit circuit_;
-    double k_ = 0, b_ = 0, uc_ = 0, ub_ = 0, x0_ = 0;
+    double cRegeneration_ = 0;
+    double k_ = 0, b_ = 0, uc_ = 0, ub_ = 0, ua_ = 0, x0_ = 0;
     int coupling_ = kStep;
     bool started_ = false;
     double previousL_ = 0, force_ = 0, velocity_ = 0;
@@ -107,9 +117,11 @@ void registerQuasistaticActuator(Registry& r) {
                         "steady valve balances at every instant, so the actuator is a monotone set-valued force-"
                         "velocity map f in Gamma(v), set-valued at v = 0: with the valves closed it holds any load "
                         "in [-P_rM*A_r, P_hM*A_h]. Joined to the rod node by a virtual spring K and damper B. "
+                        "Optional regeneration valve from the rod side to the head side (u_a, while extending). "
                         "No cylinder end stops and ideal reliefs (as the paper); put the load mass on the rod node.")
               .equations("f in Gamma(p'),  f = K(p - l) + B(p' - l'),  l = rod node position\n"
                          "u_ph = u_tr = max(u_c,0), u_pr = u_th = max(-u_c,0), u_b = bleed opening\n"
+                         "regeneration: v_a = Q_a/A_r = u_hat_a*max(R(F_r - (A_r/A_h) F_h), 0), rod -> head (notes/004 §9)\n"
                          "c = Cd*a*sqrt(2/rho) per valve; Gamma, Lambda in closed form (notes/004 §5, §7)\n"
                          "step (72): f_bar = K(p-l_k) - B(l_k-l_{k-1})/h, p' = Lambda(B+hK, f_bar), f = f_bar + (B+hK) p'\n"
                          "ODE (70): p' = Lambda(B, K(p-l) - B l'), f = K(p-l) + B(p'-l')")
@@ -117,6 +129,7 @@ void registerQuasistaticActuator(Registry& r) {
               .mechanical("rod", "Piston rod (positive = extending; the force pushes it out)")
               .input("u_c", "Valve command in [-1, 1] (instead of the parameter)", true)
               .input("u_b", "Bleed opening in [0, 1] (instead of the parameter)", true)
+              .input("u_a", "Regeneration valve opening in [0, 1] (instead of the parameter)", true)
               .output("v", "Velocity of the hydraulic rod p' [m/s]")
               .output("stretch", "Virtual spring stretch p - l [m]")
               .param("A_h", "m2", 0.024, 1e-9, 10.0, "Head-side piston area")
@@ -127,6 +140,7 @@ void registerQuasistaticActuator(Registry& r) {
               .param("a_pr", "m2", 1e-4, 0.0, 1.0, "Maximum area of the pump-to-rod valve")
               .param("a_th", "m2", 1e-4, 0.0, 1.0, "Maximum area of the head-to-tank valve")
               .param("a_b", "m2", 1e-4, 0.0, 1.0, "Maximum area of the bleed valve")
+              .param("a_a", "m2", 1e-4, 0.0, 1.0, "Maximum area of the regeneration valve (rod side -> head side)")
               .param("rho", "kg/m3", 850.0, 0.0, 1e5, "Oil density (0 = the circuit fluid's)")
               .param("P_hM", "Pa", 42e6, 0.0, 1e9, "Head-side relief setting")
               .param("P_rM", "Pa", 40e6, 0.0, 1e9, "Rod-side relief setting")
@@ -136,6 +150,7 @@ void registerQuasistaticActuator(Registry& r) {
               .param("B", "N*s/m", 2.5e6, 1e-6, 1e12, "Virtual damping")
               .param("u_c", "-", 0.0, -1.0, 1.0, "Valve command when input u_c is not connected")
               .param("u_b", "-", 0.3, 0.0, 1.0, "Bleed opening when input u_b is not connected")
+              .param("u_a", "-", 0.0, 0.0, 1.0, "Regeneration valve opening when input u_a is not connected")
               .param("x0", "m", 0.0, -kInf, kInf, "Initial rod position (p = l at t = 0)")
               .choice("coupling", {"step", "ode"}, 0,
                       "step: the implicit-Euler step (72) once per fixed step; ode: the resolvent ODE (70), any stepper")

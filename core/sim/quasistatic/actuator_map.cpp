@@ -98,9 +98,23 @@ ActuatorMap::ActuatorMap(const ActuatorCircuit& k, const ValveOpenings& u) {
     if (ph2_ > 0 || tr2_ > 0) mode_ = ActuatorMode::Extend;
     else if (pr2_ > 0 || th2_ > 0) mode_ = ActuatorMode::Retract;
     else mode_ = ActuatorMode::Hold;
-    // The vertical segment (65), never (64) at v = 0 (notes §5, §12 item 3). The pump alone
-    // would raise the pressure to S(Q/U_b) through the bleed, capped by the pump relief.
-    const double bleedPressure = ub2_ > 0 ? q_ * q_ / ub2_ : (q_ > 0 ? kInf : 0.0);
+    setZeroInterval();
+}
+
+ActuatorMap ActuatorMap::atPumpPressure(const ActuatorCircuit& circuit, const ValveOpenings& u, double pumpPressure) {
+    ActuatorMap m(circuit, u);
+    m.pumpPressureGiven_ = true;
+    m.ahPM_ = m.ah_ * pumpPressure;
+    m.arPM_ = m.ar_ * pumpPressure;
+    m.setZeroInterval();
+    return m;
+}
+
+// The vertical segment (65), never (64) at v = 0 (notes §5, §12 item 3). The pump alone would
+// raise the pressure to S(Q/U_b) through the bleed, capped by the pump relief; with the pump
+// pressure given, (107): A_h*P and A_r*P (the notes' correction of (107m)).
+void ActuatorMap::setZeroInterval() {
+    const double bleedPressure = pumpPressureGiven_ ? kInf : ub2_ > 0 ? q_ * q_ / ub2_ : (q_ > 0 ? kInf : 0.0);
     const double headPlus0 = ph2_ > 0 ? std::min({fhM_, ahPM_, ah_ * bleedPressure}) : 0.0;
     const double rodPlus0 = tr2_ > 0 ? 0.0 : frM_;
     const double headMinus0 = th2_ > 0 ? 0.0 : fhM_;
@@ -109,12 +123,14 @@ ActuatorMap::ActuatorMap(const ActuatorCircuit& k, const ValveOpenings& u) {
 }
 
 double ActuatorMap::pumpSegmentHead(double v) const {
+    if (pumpPressureGiven_) return kInf;
     const double d = v - q_ / ah_;
     if (ub2_ > 0) return -(ah_ * ah_ * ah_ / ub2_) * signedSquare(d);
     return d < 0 ? kInf : d > 0 ? -kInf : 0.0;
 }
 
 double ActuatorMap::pumpSegmentRod(double v) const {
+    if (pumpPressureGiven_) return kInf;
     const double d = v + q_ / ar_;
     if (ub2_ > 0) return (ar_ * ar_ * ar_ / ub2_) * signedSquare(d);
     return d > 0 ? kInf : d < 0 ? -kInf : 0.0;
@@ -136,9 +152,9 @@ ForceInterval ActuatorMap::gamma(double v) const {
     // With the bleed closed the pump flow has nowhere else to go: at v = Q/A_h (extending) or
     // -Q/A_r (retracting) the pump segment is vertical, and Gamma is an interval there too,
     // between its limits from either side.
-    if (ub2_ == 0 && v > 0 && v == q_ / ah_)
+    if (!pumpPressureGiven_ && ub2_ == 0 && v > 0 && v == q_ / ah_)
         return {gammaPlus(std::nextafter(v, kInf)), gammaPlus(std::nextafter(v, -kInf))};
-    if (ub2_ == 0 && v < 0 && v == -q_ / ar_)
+    if (!pumpPressureGiven_ && ub2_ == 0 && v < 0 && v == -q_ / ar_)
         return {gammaMinus(std::nextafter(v, kInf)), gammaMinus(std::nextafter(v, -kInf))};
     if (v > 0) return {gammaPlus(v), gammaPlus(v)};
     if (v < 0) return {gammaMinus(v), gammaMinus(v)};
@@ -148,19 +164,19 @@ ForceInterval ActuatorMap::gamma(double v) const {
 double ActuatorMap::lambdaPlus(double b, double f) const {
     const double psi = seriesOpening(ph2_, tr2_), pumpA1 = ub2_ / (ah_ * ah_ * ah_), x1 = q_ / ah_;
     const double v0a = phiA(b, f - fhM_, tr2_), v0b = (fhM_ - frM_ - f) / b;
-    const double v1a = phiB(b, f, psi, pumpA1, x1), v1b = phiB(b, f + frM_, ph2_, pumpA1, x1);
+    const double v1 = pumpPressureGiven_ ? kInf : std::max(phiB(b, f, psi, pumpA1, x1), phiB(b, f + frM_, ph2_, pumpA1, x1));
     const double v2a = phiA(b, f - ahPM_, psi), v2b = phiA(b, f - ahPM_ + frM_, ph2_);
     const double v3 = phiA(b, f, tr2_), vrM = (-frM_ - f) / b;
-    return std::max({std::min({std::max(v0a, v0b), std::max(v1a, v1b), std::max(v2a, v2b)}), v3, vrM});
+    return std::max({std::min({std::max(v0a, v0b), v1, std::max(v2a, v2b)}), v3, vrM});
 }
 
 double ActuatorMap::lambdaMinus(double b, double f) const {
     const double psi = seriesOpening(pr2_, th2_), pumpA1 = ub2_ / (ar_ * ar_ * ar_), x1 = -q_ / ar_;
     const double v0a = phiA(b, f + frM_, th2_), v0b = (fhM_ - frM_ - f) / b;
-    const double v1a = phiB(b, f, psi, pumpA1, x1), v1b = phiB(b, f - fhM_, pr2_, pumpA1, x1);
+    const double v1 = pumpPressureGiven_ ? -kInf : std::min(phiB(b, f, psi, pumpA1, x1), phiB(b, f - fhM_, pr2_, pumpA1, x1));
     const double v2a = phiA(b, f + arPM_, psi), v2b = phiA(b, f + arPM_ - fhM_, pr2_);
     const double v3 = phiA(b, f, th2_), vhM = (fhM_ - f) / b;
-    return std::min({std::max({std::min(v0a, v0b), std::min(v1a, v1b), std::min(v2a, v2b)}), v3, vhM});
+    return std::min({std::max({std::min(v0a, v0b), v1, std::min(v2a, v2b)}), v3, vhM});
 }
 
 // (74f): the branch by Theorem 2, each branch by Theorem 3.
@@ -175,5 +191,19 @@ double ActuatorMap::resolvent(double beta, double fBar) const {
 // Gamma^-1(f) as the resolvent in the limit beta -> 0: beta*v then shifts the force by less
 // than 1e-9 N for any |v| < 1e3 m/s.
 double ActuatorMap::velocityUnderLoad(double f) const { return resolvent(1e-12, f); }
+
+// (108): the meter-in valve's flow with the chamber on the other side at its steady force.
+double ActuatorMap::pumpInflow(double v, double f) const {
+    const double pumpPressure = ahPM_ / ah_;
+    if (mode_ == ActuatorMode::Extend) {
+        const double drop = ah_ * pumpPressure - clamp(valveDrop(v, tr2_), 0.0, frM_) - f;
+        return ah_ * std::sqrt(ph2_) * std::sqrt(std::max(drop, 0.0));  // A_h u_hat_ph R(.)
+    }
+    if (mode_ == ActuatorMode::Retract) {
+        const double drop = ar_ * pumpPressure - clamp(-valveDrop(v, th2_), 0.0, fhM_) + f;
+        return ar_ * std::sqrt(pr2_) * std::sqrt(std::max(drop, 0.0));
+    }
+    return 0.0;
+}
 
 }  // namespace hs::sim::quasistatic

@@ -39,6 +39,10 @@ struct ForceInterval {
 class ActuatorMap {
 public:
     ActuatorMap(const ActuatorCircuit& circuit, const ValveOpenings& u);
+    // The map of one of several actuators on a shared pump (notes §10, (106)-(107), (122)): the
+    // pump node's pressure P is given, in place of the pump relief P_M, and the pump-flow
+    // segments (1a, 1b) are gone; the circuit's pump flow and bleed are not used.
+    static ActuatorMap atPumpPressure(const ActuatorCircuit& circuit, const ValveOpenings& u, double pumpPressure);
 
     ActuatorMode mode() const { return mode_; }
     double headReliefForce() const { return fhM_; }  // F_hM = P_hM*A_h
@@ -55,18 +59,29 @@ public:
     double resolvent(double beta, double fBar) const;
     // Gamma^-1(f): the velocity at which the actuator, loaded by f, moves (0 inside Gamma(0)).
     double velocityUnderLoad(double f) const;
+    // Flow from the pump node into the actuator at velocity v and force f (108, 113) [m3/s]; with
+    // atPumpPressure() only. 0 at v = 0 for every f in Gamma(0) (while P <= P_hM, P_rM).
+    double pumpInflow(double v, double f) const;
+
+    // The chamber forces while extending, Gamma_h+ (61b) = F_h and Gamma_r+ (62b) = F_r, as
+    // functions of the velocity w of the oil through their valves (w >= 0; the regeneration
+    // valve makes it differ from the rod's).
+    double headPlus(double w) const;
+    double rodPlus(double w) const;
+    double headAreaRatio() const { return ar_ / ah_; }  // A_r/A_h
 
 private:
-    double headPlus(double v) const;   // Gamma_h+ (61b)
     double headMinus(double v) const;  // Gamma_h- (61c)
-    double rodPlus(double v) const;    // Gamma_r+ (62b)
     double rodMinus(double v) const;   // Gamma_r- (62c)
     double pumpSegmentHead(double v) const;  // -(A_h^3/U_b^2) S(v - Q/A_h), +inf..-inf when U_b = 0
     double pumpSegmentRod(double v) const;   //  (A_r^3/U_b^2) S(v + Q/A_r)
     double lambdaPlus(double beta, double fBar) const;   // (74g)
     double lambdaMinus(double beta, double fBar) const;  // (74h)
 
+    void setZeroInterval();
+
     ActuatorMode mode_ = ActuatorMode::Hold;
+    bool pumpPressureGiven_ = false;
     double ah_ = 0, ar_ = 0, fhM_ = 0, frM_ = 0, ahPM_ = 0, arPM_ = 0, q_ = 0;
     // squared normalised openings u_hat^2 (head valves over A_h^3, rod valves over A_r^3), U_b^2
     double ph2_ = 0, tr2_ = 0, pr2_ = 0, th2_ = 0, ub2_ = 0;

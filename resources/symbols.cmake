@@ -4,6 +4,7 @@
 set(HS_SYMBOL_NAMES
   Cylinder.svg
   QuasistaticActuator.svg
+  QuasistaticTwinActuators.svg
   PressureSource.svg
   Tank.svg
   FlowSource.svg

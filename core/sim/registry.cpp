@@ -15,6 +15,7 @@ Registry Registry::builtin() {
     registerValves(r);
     registerActuators(r);
     registerQuasistaticActuator(r);
+    registerQuasistaticTwinActuators(r);
     registerMechanics(r);
     registerSensors(r);
     registerSignalSources(r);

@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Nonsmooth quasistatic hydraulic actuator coupled to the mechanics by differential-algebraic
-// relaxation (Kikuuwe et al., arXiv:2102.11381; notes/004 §5, §7).
-#include <cmath>
-
-#include "../component.h"
+// relaxation (Kikuuwe et al., arXiv:2102.11381; notes/004 §5, §7, §9). docs/quasistatic.md.
+#include "../quasistatic/dar_coupling.h"
 #include "../quasistatic/regeneration.h"
 #include "../registry.h"
 #include "library.h"
+#include "quasistatic_actuator_params.h"
 
 namespace hs::sim {
 namespace {
@@ -16,73 +15,48 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 // The hydraulic side is the map f in Gamma(p'), with no pressure states: p is the rod position
 // the oil dictates, l the position of the mechanical node, joined by a virtual spring-damper
 // f = K(p - l) + B(p' - l') (68). Two couplings:
-//  - "step (72)": once per fixed step, at its start, the paper's implicit-Euler step
-//      f_bar = K(p - l_k) - B(l_k - l_{k-1})/h,  v = Lambda(B + hK, f_bar),  f = f_bar + (B + hK) v,
-//    then f and p' = v are held over the step. p is the component's state with derivative v, so
-//    the step's stepper carries p_k = p_{k-1} + h v exactly (the derivative is constant).
-//    The force is explicit in l, as in the paper's arm (§8): mechanics see a zero-order hold.
-//  - "ODE (70)": p' = Lambda(B, K(p - l) - B l') at every evaluation, for any stepper (CVODE).
+//  - "step" (72): once per fixed step, at its start (stepUpdate()), the paper's implicit-Euler
+//    step v = Lambda(B + hK, K(p - l_k) - B(l_k - l_{k-1})/h), f = f_bar + (B + hK) v; f and p' = v
+//    are then held over the step. p is the component's state with derivative v, so the stepper
+//    carries p_k = p_{k-1} + h v exactly (the derivative is constant over the step). The force is
+//    explicit in l, as in the paper's arm (§8): the mechanics see a zero-order hold.
+//  - "ode" (70): p' = Lambda(B, K(p - l) - B l') at every evaluation, for any stepper (CVODE).
 class QuasistaticActuator final : public Component {
 public:
     enum { kRod, kCommand, kBleed, kRegeneration, kVelocity, kStretch };
     enum Coupling { kStep = 0, kOde = 1 };
 
     std::string configure(const ParamSet& p, const Fluid& fluid) override {
-        const double rho = p.num("rho") > 0 ? p.num("rho") : fluid.density;
-        if (!(rho > 0)) return "density rho must be positive (or the circuit fluid's)";
-        const double cd = p.num("Cd"), scale = cd * std::sqrt(2.0 / rho);
-        circuit_.headArea = p.num("A_h");
-        circuit_.rodArea = p.num("A_r");
-        circuit_.headRelief = p.num("P_hM");
-        circuit_.rodRelief = p.num("P_rM");
-        circuit_.pumpRelief = p.num("P_M");
-        circuit_.pumpFlow = p.num("Q");
-        circuit_.cPumpToHead = scale * p.num("a_ph");
-        circuit_.cRodToTank = scale * p.num("a_tr");
-        circuit_.cPumpToRod = scale * p.num("a_pr");
-        circuit_.cHeadToTank = scale * p.num("a_th");
-        circuit_.cBleed = scale * p.num("a_b");
-        cRegeneration_ = scale * p.num("a_a");
+        std::string error = readQuasistaticCircuit(p, fluid, circuit_, cRegeneration_);
+        if (!error.empty()) return error;
         if (circuit_.rodArea > circuit_.headArea) {  // the regeneration model needs A_h >= A_r (90)
             if (cRegeneration_ > 0 && p.num("u_a") > 0) return "a regeneration valve (u_a > 0) needs A_h >= A_r (the paper's (90))";
             cRegeneration_ = 0.0;
         }
-        k_ = p.num("K");
-        b_ = p.num("B");
+        coupling_ = quasistatic::DarCoupling(p.num("K"), p.num("B"));
         uc_ = p.num("u_c");
         ub_ = p.num("u_b");
         ua_ = p.num("u_a");
         x0_ = p.num("x0");
-        coupling_ = p.choice("coupling");
-        if (!(k_ > 0) || !(b_ > 0)) return "the coupling needs K > 0 and B > 0 (the resolvent needs B + h*K > 0)";
+        scheme_ = p.choice("coupling");
         return {};
     }
     std::optional<double> initialPosition(int port) const override {
         return port == kRod ? std::optional<double>(x0_) : std::nullopt;
     }
     void initStates(double* s) const override { s[0] = x0_; }  // p(0) = l(0)
-    bool hasStepUpdate() const override { return coupling_ == kStep; }
+    bool hasStepUpdate() const override { return scheme_ == kStep; }
     void resetDiscrete() override {
-        started_ = false;
+        coupling_.reset();
         force_ = velocity_ = 0.0;
     }
     std::string stepUpdate(Eval& e, double h) override {
-        const double l = X(e, kRod), p = S(e)[0];
-        if (!started_) { previousL_ = l; started_ = true; }
-        const double beta = b_ + h * k_;
-        const double fBar = k_ * (p - l) - b_ * (l - previousL_) / h;  // (72a)
-        velocity_ = currentMap(e).resolvent(beta, fBar);                 // (72b)
-        force_ = fBar + beta * velocity_;                                // (72d); (72c) by the stepper
-        previousL_ = l;
+        advance(e, coupling_.step(S(e)[0], X(e, kRod), h));
         return {};
     }
     void eval(Eval& e) override {
         const double l = X(e, kRod), p = S(e)[0];
-        if (coupling_ == kOde) {
-            const double lDot = V(e, kRod), fBar = k_ * (p - l) - b_ * lDot;
-            velocity_ = currentMap(e).resolvent(b_, fBar);  // (70)
-            force_ = fBar + b_ * velocity_;
-        }
+        if (scheme_ == kOde) advance(e, coupling_.ode(p, l, V(e, kRod)));
         dS(e)[0] = velocity_;
         setForce(e, kRod, force_);
         out(e, kVelocity, velocity_);
@@ -90,6 +64,10 @@ public:
     }
 
 private:
+    void advance(const Eval& e, const quasistatic::ResolventInput& in) {
+        velocity_ = currentMap(e).resolvent(in.beta, in.fBar);
+        force_ = in.force(velocity_);
+    }
     // Without a regeneration valve (a_a = 0 or u_a = 0) this is the plain map (the regenerative
     // one falls back to it).
     quasistatic::RegenerativeActuatorMap currentMap(const Eval& e) const {
@@ -100,62 +78,46 @@ private:
     }
 
     quasistatic::ActuatorCircuit circuit_;
-    double cRegeneration_ = 0;
-    double k_ = 0, b_ = 0, uc_ = 0, ub_ = 0, ua_ = 0, x0_ = 0;
-    int coupling_ = kStep;
-    bool started_ = false;
-    double previousL_ = 0, force_ = 0, velocity_ = 0;
+    quasistatic::DarCoupling coupling_{1.0, 1.0};
+    double cRegeneration_ = 0, uc_ = 0, ub_ = 0, ua_ = 0, x0_ = 0;
+    int scheme_ = kStep;
+    double force_ = 0, velocity_ = 0;
 };
 
 }  // namespace
 
 void registerQuasistaticActuator(Registry& r) {
-    r.add(SpecBuilder("QuasistaticActuator", "Actuators", "Quasistatic valve-controlled cylinder")
-              .describe("A valve-controlled cylinder without pressure states (Kikuuwe et al.): pump flow Q with bleed "
-                        "and pump relief, meter-in/meter-out valves set by the command u_c (u_c > 0 extends: P->head, "
-                        "rod->tank; u_c < 0 retracts), chamber reliefs and suction checks. All pressures satisfy the "
-                        "steady valve balances at every instant, so the actuator is a monotone set-valued force-"
-                        "velocity map f in Gamma(v), set-valued at v = 0: with the valves closed it holds any load "
-                        "in [-P_rM*A_r, P_hM*A_h]. Joined to the rod node by a virtual spring K and damper B. "
-                        "Optional regeneration valve from the rod side to the head side (u_a, while extending). "
-                        "No cylinder end stops and ideal reliefs (as the paper); put the load mass on the rod node.")
-              .equations("f in Gamma(p'),  f = K(p - l) + B(p' - l'),  l = rod node position\n"
-                         "u_ph = u_tr = max(u_c,0), u_pr = u_th = max(-u_c,0), u_b = bleed opening\n"
-                         "regeneration: v_a = Q_a/A_r = u_hat_a*max(R(F_r - (A_r/A_h) F_h), 0), rod -> head (notes/004 §9)\n"
-                         "c = Cd*a*sqrt(2/rho) per valve; Gamma, Lambda in closed form (notes/004 §5, §7)\n"
-                         "step (72): f_bar = K(p-l_k) - B(l_k-l_{k-1})/h, p' = Lambda(B+hK, f_bar), f = f_bar + (B+hK) p'\n"
-                         "ODE (70): p' = Lambda(B, K(p-l) - B l'), f = K(p-l) + B(p'-l')")
-              .source("Kikuuwe, Okada, Yoshihara, Doi, Nanjo, Yamashita, arXiv:2102.11381 (notes/004; defaults: §3.4 (66), §4.3)")
-              .mechanical("rod", "Piston rod (positive = extending; the force pushes it out)")
-              .input("u_c", "Valve command in [-1, 1] (instead of the parameter)", true)
-              .input("u_b", "Bleed opening in [0, 1] (instead of the parameter)", true)
-              .input("u_a", "Regeneration valve opening in [0, 1] (instead of the parameter)", true)
-              .output("v", "Velocity of the hydraulic rod p' [m/s]")
-              .output("stretch", "Virtual spring stretch p - l [m]")
-              .param("A_h", "m2", 0.024, 1e-9, 10.0, "Head-side piston area")
-              .param("A_r", "m2", 0.012, 1e-9, 10.0, "Rod-side annulus area")
-              .param("Cd", "-", 0.6, 1e-3, 1.0, "Discharge coefficient of every valve")
-              .param("a_ph", "m2", 1e-4, 0.0, 1.0, "Maximum area of the pump-to-head valve")
-              .param("a_tr", "m2", 1e-4, 0.0, 1.0, "Maximum area of the rod-to-tank valve")
-              .param("a_pr", "m2", 1e-4, 0.0, 1.0, "Maximum area of the pump-to-rod valve")
-              .param("a_th", "m2", 1e-4, 0.0, 1.0, "Maximum area of the head-to-tank valve")
-              .param("a_b", "m2", 1e-4, 0.0, 1.0, "Maximum area of the bleed valve")
-              .param("a_a", "m2", 1e-4, 0.0, 1.0, "Maximum area of the regeneration valve (rod side -> head side)")
-              .param("rho", "kg/m3", 850.0, 0.0, 1e5, "Oil density (0 = the circuit fluid's)")
-              .param("P_hM", "Pa", 42e6, 0.0, 1e9, "Head-side relief setting")
-              .param("P_rM", "Pa", 40e6, 0.0, 1e9, "Rod-side relief setting")
-              .param("P_M", "Pa", 36e6, 0.0, 1e9, "Pump relief setting")
-              .param("Q", "m3/s", 500.0 / 60e3, 0.0, 10.0, "Pump flow")
-              .param("K", "N/m", 5e7, 1e-6, 1e13, "Virtual spring stiffness (rigid: as large as stability allows)")
-              .param("B", "N*s/m", 2.5e6, 1e-6, 1e12, "Virtual damping")
-              .param("u_c", "-", 0.0, -1.0, 1.0, "Valve command when input u_c is not connected")
-              .param("u_b", "-", 0.3, 0.0, 1.0, "Bleed opening when input u_b is not connected")
-              .param("u_a", "-", 0.0, 0.0, 1.0, "Regeneration valve opening when input u_a is not connected")
-              .param("x0", "m", 0.0, -kInf, kInf, "Initial rod position (p = l at t = 0)")
-              .choice("coupling", {"step", "ode"}, 0,
-                      "step: the implicit-Euler step (72) once per fixed step; ode: the resolvent ODE (70), any stepper")
-              .state("p", "m", "Position of the hydraulic rod (the oil's side of the virtual spring)", 0.1)
-              .factory<QuasistaticActuator>());
+    SpecBuilder b("QuasistaticActuator", "Actuators", "Quasistatic valve-controlled cylinder");
+    b.describe("A valve-controlled cylinder without pressure states (Kikuuwe et al.): pump flow Q with bleed "
+               "and pump relief, meter-in/meter-out valves set by the command u_c (u_c > 0 extends: P->head, "
+               "rod->tank; u_c < 0 retracts), chamber reliefs and suction checks. All pressures satisfy the "
+               "steady valve balances at every instant, so the actuator is a monotone set-valued force-"
+               "velocity map f in Gamma(v), set-valued at v = 0: with the valves closed it holds any load "
+               "in [-P_rM*A_r, P_hM*A_h]. Joined to the rod node by a virtual spring K and damper B. "
+               "Optional regeneration valve from the rod side to the head side (u_a, while extending). "
+               "No cylinder end stops and ideal reliefs (as the paper); put the load mass on the rod node.")
+        .equations("f in Gamma(p'),  f = K(p - l) + B(p' - l'),  l = rod node position\n"
+                   "u_ph = u_tr = max(u_c,0), u_pr = u_th = max(-u_c,0), u_b = bleed opening\n"
+                   "regeneration: v_a = Q_a/A_r = u_hat_a*max(R(F_r - (A_r/A_h) F_h), 0), rod -> head (notes/004 §9)\n"
+                   "c = Cd*a*sqrt(2/rho) per valve; Gamma, Lambda in closed form (notes/004 §5, §7)\n"
+                   "step (72): f_bar = K(p-l_k) - B(l_k-l_{k-1})/h, p' = Lambda(B+hK, f_bar), f = f_bar + (B+hK) p'\n"
+                   "ODE (70): p' = Lambda(B, K(p-l) - B l'), f = K(p-l) + B(p'-l')")
+        .source("Kikuuwe, Okada, Yoshihara, Doi, Nanjo, Yamashita, arXiv:2102.11381 (notes/004; defaults: §3.4 (66), §4.3)")
+        .mechanical("rod", "Piston rod (positive = extending; the force pushes it out)")
+        .input("u_c", "Valve command in [-1, 1] (instead of the parameter)", true)
+        .input("u_b", "Bleed opening in [0, 1] (instead of the parameter)", true)
+        .input("u_a", "Regeneration valve opening in [0, 1] (instead of the parameter)", true)
+        .output("v", "Velocity of the hydraulic rod p' [m/s]")
+        .output("stretch", "Virtual spring stretch p - l [m]");
+    declareQuasistaticCircuitParams(b);
+    declareDarCouplingParams(b);
+    b.param("u_c", "-", 0.0, -1.0, 1.0, "Valve command when input u_c is not connected")
+        .param("u_b", "-", 0.3, 0.0, 1.0, "Bleed opening when input u_b is not connected")
+        .param("u_a", "-", 0.0, 0.0, 1.0, "Regeneration valve opening when input u_a is not connected")
+        .param("x0", "m", 0.0, -kInf, kInf, "Initial rod position (p = l at t = 0)")
+        .state("p", "m", "Position of the hydraulic rod (the oil's side of the virtual spring)", 0.1)
+        .factory<QuasistaticActuator>();
+    r.add(b);
 }
 
 }  // namespace hs::sim

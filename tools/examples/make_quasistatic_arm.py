@@ -7,6 +7,7 @@
                                            against CVODE
   examples/quasistatic_arm_dar.hydro.json  the quasistatic actuator alone with the paper's DAR step
                                            (72) at 0.1, 1 and 10 ms
+  examples/quasistatic_two_arms.hydro.json two arms on one pump (the paper's Fig. 13, scenario II)
 
 The paper's 1-DOF arm (§8) acts here as an equivalent translational mass: the library has no
 rotational components. Its numbers are derived below, once. Afterwards run
@@ -22,12 +23,27 @@ BLEED = 0.3
 # Arm (§8): Lg 1.5 m, Lm 0.6 m, alpha pi/4, M 2000 kg, J 5000 kg m2. The base r_b is only drawn in
 # the paper's figure; (-0.5, -1.5) m is the notes' assumption (§12 item 14). Linearised at theta = 0.
 LG, LM, ALPHA, MASS, INERTIA, G, BASE = 1.5, 0.6, math.pi / 4, 2000.0, 5000.0, 9.81, (-0.5, -1.5)
-_rm = (-LM * math.cos(-ALPHA), -LM * math.sin(-ALPHA))
-_drm = (LM * math.sin(-ALPHA), -LM * math.cos(-ALPHA))
-_ell = math.hypot(_rm[0] - BASE[0], _rm[1] - BASE[1])
-DL_DTHETA = ((_rm[0] - BASE[0]) * _drm[0] + (_rm[1] - BASE[1]) * _drm[1]) / _ell  # -0.4406 m/rad
-M_EQ = round((INERTIA + MASS * LG**2) / DL_DTHETA**2)  # 48932 kg
-GRAVITY = round(-MASS * G * LG / DL_DTHETA)              # +66792 N: gravity extends the rod
+
+
+def lever(theta):
+    """dl/dtheta of the cylinder length at arm angle theta [m/rad]."""
+    rm = (-LM * math.cos(theta - ALPHA), -LM * math.sin(theta - ALPHA))
+    drm = (LM * math.sin(theta - ALPHA), -LM * math.cos(theta - ALPHA))
+    ell = math.hypot(rm[0] - BASE[0], rm[1] - BASE[1])
+    return ((rm[0] - BASE[0]) * drm[0] + (rm[1] - BASE[1]) * drm[1]) / ell
+
+
+def equivalent_mass(theta):
+    return round((INERTIA + MASS * LG**2) / lever(theta) ** 2)
+
+
+def gravity_along_rod(theta):
+    return round(-MASS * G * LG * math.cos(theta) / lever(theta))
+
+
+DL_DTHETA = lever(0.0)            # -0.4406 m/rad
+M_EQ = equivalent_mass(0.0)       # 48932 kg
+GRAVITY = gravity_along_rod(0.0)  # +66792 N: gravity extends the rod
 SWAY = round(20e3 * 3.0 / abs(DL_DTHETA), -3)            # f_ey 20 kN at L_f = 3 m: 136 kN along the rod
 RAMP = 340e3                                             # N/s from 3.5 s (f_ey ramping at -50 kN/s)
 
@@ -163,9 +179,46 @@ def dar_alone():
                     qc, qw, probes, configs)
 
 
+def two_arms():
+    """Fig. 13, scenario II: arms at theta0 = -30 and +20 degrees on one pump (u_b 0.2); arm 1 raised
+    (u_c1 = -0.6) over 0.5-2.5 s, arm 2 driven down over 1-2 s (magnitude not printed: +0.6)."""
+    t1, t2 = math.radians(-30), math.radians(20)
+    comps = [
+        component("command1", "Table", 80, 80, points="0 0; 0.5 0; 0.5 -0.6; 2.5 -0.6; 2.5 0"),
+        component("command2", "Table", 80, 200, points="0 0; 1 0; 1 0.6; 2 0.6; 2 0"),
+        component("twin", "QuasistaticTwinActuators", 320, 120, u_b=0.2, x0_1=0.5, x0_2=0.5, coupling="step"),
+        component("arm1", "Mass", 560, 80, m=equivalent_mass(t1)),
+        component("gravity1", "ForceSource", 560, 160, F=gravity_along_rod(t1)),
+        component("arm2", "Mass", 560, 240, m=equivalent_mass(t2)),
+        component("gravity2", "ForceSource", 560, 320, F=gravity_along_rod(t2)),
+    ]
+    wires = [wire("command1.out", "twin.u_c1"), wire("command2.out", "twin.u_c2"),
+             wire("twin.rod1", "arm1.m"), wire("twin.rod1", "gravity1.m"),
+             wire("twin.rod2", "arm2.m"), wire("twin.rod2", "gravity2.m")]
+    probes = [{"name": "x1", "quantity": "position", "target": "twin.rod1"},
+              {"name": "v1", "quantity": "velocity", "target": "twin.rod1"},
+              {"name": "x2", "quantity": "position", "target": "twin.rod2"},
+              {"name": "P", "quantity": "signal", "target": "twin.P"}]
+    configs = [
+        configuration("DAR 0.1 ms", "rk4", 1e-4, "Reference: the DAR step (72) at 0.1 ms", reference=True),
+        configuration("DAR 1 ms", "rk4", 1e-3, "The paper's step, 1 ms"),
+        configuration("DAR 10 ms", "rk4", 1e-2, "10 ms"),
+    ]
+    doc = document("Two quasistatic arms on one pump",
+                   "notes/004 §10, the paper's Fig. 13 scenario II: two arms of §8 as equivalent translational masses "
+                   "({:.0f} kg at theta0 = -30 deg, {:.0f} kg at +20 deg; gravity {:.1f} and {:.1f} kN along the rods) on "
+                   "one pump (§3.4 values, bleed 0.2). Arm 1 is raised (u_c1 = -0.6) over 0.5-2.5 s; arm 2 is driven down "
+                   "(u_c2 = +0.6, the paper gives no magnitude) over 1-2 s and takes pump oil: arm 1 slows meanwhile."
+                   .format(equivalent_mass(t1), equivalent_mass(t2), gravity_along_rod(t1) / 1e3,
+                           gravity_along_rod(t2) / 1e3), comps, wires, probes, configs)
+    doc["simulation"]["duration"] = 3.0
+    return doc
+
+
 if __name__ == "__main__":
     for path, doc in (("examples/quasistatic_arm.hydro.json", side_by_side()),
-                      ("examples/quasistatic_arm_dar.hydro.json", dar_alone())):
+                      ("examples/quasistatic_arm_dar.hydro.json", dar_alone()),
+                      ("examples/quasistatic_two_arms.hydro.json", two_arms())):
         with open(path, "w") as f:
             json.dump(doc, f, indent=4)
         print("wrote", path)

@@ -4,6 +4,8 @@
 // down, at the velocities where the shared-pump force map (114)-(118) gives back their loads.
 #include <QtTest/QtTest>
 
+#include "model/circuit.h"
+#include "model/circuit_io.h"
 #include "quasistatic_test_circuit.h"
 #include "sim/quasistatic/shared_pump.h"
 #include "sim_test_util.h"
@@ -35,6 +37,7 @@ private slots:
     void idleSecondActuatorLeavesTheFirstAlone();
     void twoMovingShareThePump_data();
     void twoMovingShareThePump();
+    void twoArmsExample();
 };
 
 void TestTwinActuators::idleSecondActuatorLeavesTheFirstAlone() {
@@ -76,6 +79,24 @@ void TestTwinActuators::twoMovingShareThePump() {
           f[0].lower, f[1].lower);
     QVERIFY(std::abs(f[0].lower + load1) <= 10.0 && std::abs(f[1].lower + load2) <= 10.0);
     QVERIFY(std::abs(pressure - pump) <= 1e3);
+}
+
+// A6 on examples/quasistatic_two_arms.hydro.json (Fig. 13, scenario II): arm 1, raised alone at
+// first, slows while arm 2 is driven down (1-2 s) and the pump pressure drops off the relief;
+// it speeds up again once arm 2 stops.
+void TestTwinActuators::twoArmsExample() {
+    const hs::model::LoadResult lr =
+        hs::model::loadCircuit(QStringLiteral(HS_SOURCE_DIR "/examples/quasistatic_two_arms.hydro.json"), registry());
+    QVERIFY2(lr.ok(), qPrintable(lr.errors.join("; ")));
+    const std::vector<ProbeSpec> probes = {{"v1", "velocity", "twin.rod1"}, {"P", "signal", "twin.P"}};
+    const RunResult r = buildAndRun(hs::model::toNetlist(*lr.circuit), probes, runOptions(solver("rk4", 1e-3), 2.4, 1e-2));
+    QVERIFY2(r.error.empty(), r.error.c_str());
+    auto at = [&](int column, double t) { return r.trace.columns[static_cast<size_t>(column)][static_cast<size_t>(std::lround(t / 1e-2))]; };
+    qInfo("arm 1: %.4f m/s alone (0.9 s), %.4f while arm 2 moves (1.5 s), %.4f after (2.3 s); P %.2f / %.2f MPa",
+          at(0, 0.9), at(0, 1.5), at(0, 2.3), at(1, 0.9) / 1e6, at(1, 1.5) / 1e6);
+    QVERIFY(at(0, 0.9) < -0.2 && std::abs(at(0, 1.5)) < 0.5 * std::abs(at(0, 0.9)));
+    QVERIFY(std::abs(at(0, 2.3) - at(0, 0.9)) < 0.05 * std::abs(at(0, 0.9)));
+    QVERIFY(at(1, 1.5) < at(1, 0.9));
 }
 
 QTEST_APPLESS_MAIN(TestTwinActuators)

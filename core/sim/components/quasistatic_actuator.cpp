@@ -27,8 +27,10 @@ public:
     enum Coupling { kStep = 0, kOde = 1 };
 
     std::string configure(const ParamSet& p, const Fluid& fluid) override {
-        std::string error = readQuasistaticCircuit(p, fluid, circuit_, cRegeneration_);
+        double valveScale = 0;
+        std::string error = readQuasistaticCircuit(p, fluid, circuit_, valveScale);
         if (!error.empty()) return error;
+        cRegeneration_ = valveScale * p.num("a_a");
         if (circuit_.rodArea > circuit_.headArea) {  // the regeneration model needs A_h >= A_r (90)
             if (cRegeneration_ > 0 && p.num("u_a") > 0) return "a regeneration valve (u_a > 0) needs A_h >= A_r (the paper's (90))";
             cRegeneration_ = 0.0;
@@ -111,7 +113,8 @@ void registerQuasistaticActuator(Registry& r) {
         .output("stretch", "Virtual spring stretch p - l [m]");
     declareQuasistaticCircuitParams(b);
     declareDarCouplingParams(b);
-    b.param("u_c", "-", 0.0, -1.0, 1.0, "Valve command when input u_c is not connected")
+    b.param("a_a", "m2", 1e-4, 0.0, 1.0, "Maximum area of the regeneration valve (rod side -> head side)")
+        .param("u_c", "-", 0.0, -1.0, 1.0, "Valve command when input u_c is not connected")
         .param("u_b", "-", 0.3, 0.0, 1.0, "Bleed opening when input u_b is not connected")
         .param("u_a", "-", 0.0, 0.0, 1.0, "Regeneration valve opening when input u_a is not connected")
         .param("x0", "m", 0.0, -kInf, kInf, "Initial rod position (p = l at t = 0)")

@@ -14,7 +14,6 @@ void declareQuasistaticCircuitParams(SpecBuilder& b) {
         .param("a_pr", "m2", 1e-4, 0.0, 1.0, "Maximum area of the pump-to-rod valve")
         .param("a_th", "m2", 1e-4, 0.0, 1.0, "Maximum area of the head-to-tank valve")
         .param("a_b", "m2", 1e-4, 0.0, 1.0, "Maximum area of the bleed valve")
-        .param("a_a", "m2", 1e-4, 0.0, 1.0, "Maximum area of the regeneration valve (rod side -> head side)")
         .param("rho", "kg/m3", 850.0, 0.0, 1e5, "Oil density (0 = the circuit fluid's)")
         .param("P_hM", "Pa", 42e6, 0.0, 1e9, "Head-side relief setting")
         .param("P_rM", "Pa", 40e6, 0.0, 1e9, "Rod-side relief setting")
@@ -30,7 +29,7 @@ void declareDarCouplingParams(SpecBuilder& b) {
 }
 
 std::string readQuasistaticCircuit(const ParamSet& p, const Fluid& fluid, quasistatic::ActuatorCircuit& circuit,
-                                   double& cRegeneration) {
+                                   double& valveScale) {
     const double rho = p.num("rho") > 0 ? p.num("rho") : fluid.density;
     if (!(rho > 0)) return "density rho must be positive (or the circuit fluid's)";
     const double scale = p.num("Cd") * std::sqrt(2.0 / rho);
@@ -45,7 +44,7 @@ std::string readQuasistaticCircuit(const ParamSet& p, const Fluid& fluid, quasis
     circuit.cPumpToRod = scale * p.num("a_pr");
     circuit.cHeadToTank = scale * p.num("a_th");
     circuit.cBleed = scale * p.num("a_b");
-    cRegeneration = scale * p.num("a_a");
+    valveScale = scale;
     if (!(p.num("K") > 0) || !(p.num("B") > 0)) return "the coupling needs K > 0 and B > 0 (the resolvent needs B + h*K > 0)";
     return {};
 }

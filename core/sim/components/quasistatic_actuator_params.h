@@ -13,8 +13,9 @@ namespace hs::sim {
 
 void declareQuasistaticCircuitParams(SpecBuilder& b);
 void declareDarCouplingParams(SpecBuilder& b);
-// Reads the circuit; "" or what is wrong. cRegeneration: c of the regeneration valve (a_a).
+// Reads the circuit; "" or what is wrong. valveScale = Cd*sqrt(2/rho): c = valveScale*a for a
+// valve of maximum area a (the regeneration valve of QuasistaticActuator).
 [[nodiscard]] std::string readQuasistaticCircuit(const ParamSet& p, const Fluid& fluid, quasistatic::ActuatorCircuit& circuit,
-                                                 double& cRegeneration);
+                                                 double& valveScale);
 
 }  // namespace hs::sim

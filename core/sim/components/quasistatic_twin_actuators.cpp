@@ -25,8 +25,8 @@ public:
     enum Coupling { kStep = 0, kOde = 1 };
 
     std::string configure(const ParamSet& p, const Fluid& fluid) override {
-        double unusedRegeneration = 0;
-        std::string error = readQuasistaticCircuit(p, fluid, circuit_, unusedRegeneration);
+        double valveScale = 0;
+        std::string error = readQuasistaticCircuit(p, fluid, circuit_, valveScale);
         if (!error.empty()) return error;
         coupling_ = {quasistatic::DarCoupling(p.num("K"), p.num("B")), quasistatic::DarCoupling(p.num("K"), p.num("B"))};
         uc_ = {p.num("u_c1"), p.num("u_c2")};

@@ -3,6 +3,8 @@
 # (tests/widgets/test_symbols) reports it. TlmLine.svg is listed ahead of its component type.
 set(HS_SYMBOL_NAMES
   Cylinder.svg
+  QuasistaticActuator.svg
+  QuasistaticTwinActuators.svg
   PressureSource.svg
   Tank.svg
   FlowSource.svg

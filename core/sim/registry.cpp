@@ -14,6 +14,8 @@ Registry Registry::builtin() {
     registerRestrictions(r);
     registerValves(r);
     registerActuators(r);
+    registerQuasistaticActuator(r);
+    registerQuasistaticTwinActuators(r);
     registerMechanics(r);
     registerSensors(r);
     registerSignalSources(r);

@@ -3,6 +3,8 @@
 # (tests/widgets/test_symbols) reports it. TlmLine.svg is listed ahead of its component type.
 set(HS_SYMBOL_NAMES
   Cylinder.svg
+  QuasistaticActuator.svg
+  QuasistaticTwinActuators.svg
   PressureSource.svg
   Tank.svg
   FlowSource.svg
@@ -57,6 +59,28 @@ set(HS_SYMBOL_NAMES
   Sum4.svg
   DifferentialPressureSensor.svg
   HydraulicPowerSensor.svg
+  PressureReducingValve.svg
+  SequenceValve.svg
+  CounterbalanceValve.svg
+  PilotCheckValve.svg
+  FlowControlValve.svg
+  ThrottleCheckValve.svg
+  FlowDivider.svg
+  SpoolValve22.svg
+  SpoolValve32.svg
+  SpoolValve42.svg
+  SwitchableCheckValve.svg
+  SpoolValve33.svg
+  SpoolValve43.svg
+  LoadSensingValve43.svg
+  ServoValve.svg
+  GasAccumulator.svg
+  PistonAccumulator.svg
+  Pipe.svg
+  SingleActingCylinder.svg
+  EndStop.svg
+  PositionSource.svg
+  CoulombViscousFriction.svg
 )
 set(HS_SYMBOL_FILES)
 foreach(f ${HS_SYMBOL_NAMES})

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "hopsan_expression.h"
+#include "hopsan_mechanics.h"
 #include "hopsan_node_flow.h"
 #include "hopsan_type_map.h"
 #include "sim/components/flow_direction.h"
@@ -245,6 +246,8 @@ HopsanImport importHopsan(const HopsanModel& m, const HopsanImportOptions& opt) 
         w.toPort = pb;
         c.wires.push_back(std::move(w));
     }
+
+    for (const QString& p : orientHopsanMechanics(m, r.idOf, c)) r.errors << p;
 
     c.configs.push_back(cvodeReference(m));
     c.configs.push_back(hopsanCompatible(m, alphaOf));

@@ -109,6 +109,7 @@ const std::vector<HopsanTypeMapping>& hopsanTypeMap() {
         {"SignalSink", nullptr, {}, noParameters, nullptr,
          "a plot sink: not imported, with its connections (plots come from probes)", HopsanKind::S},
         };
+        appendValveHopsanTypes(m);
         appendHopsanSignalTypes(m);
         return m;
     }();

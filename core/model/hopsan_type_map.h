@@ -62,6 +62,8 @@ struct HopsanTypeMapping {
 void appendHopsanSignalTypes(std::vector<HopsanTypeMapping>& map);  // hopsan_types_signals.cpp
 
 const std::vector<HopsanTypeMapping>& hopsanTypeMap();
+// Valves, accumulator, lines, cylinders, translational mechanics (hopsan_types_valves.cpp).
+void appendValveHopsanTypes(std::vector<HopsanTypeMapping>& map);
 const HopsanTypeMapping* findHopsanType(const QString& hopsanType);
 // Our port for a Hopsan port of that type; empty when ours has none.
 QString mapHopsanPort(const HopsanTypeMapping& m, const QString& hopsanPort);

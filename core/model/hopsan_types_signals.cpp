@@ -18,7 +18,7 @@ void rateLimiter(HopsanValues& in, ComponentDoc& out, QStringList&) {
     out.num["rise"] = std::abs(in.value("c_up", 1.0));
     out.num["fall"] = std::abs(in.value("c_down", -1.0));
     out.num["Tf"] = in.modelTimestep;
-    out.num["y0"] = in.value("in", 0.0);  // Hopsan starts the output at the input
+    out.text["start"] = QStringLiteral("input");  // Hopsan starts the output at the input
 }
 
 void pulse(HopsanValues& in, ComponentDoc& out, QStringList&) {

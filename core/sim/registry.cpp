@@ -14,6 +14,8 @@ Registry Registry::builtin() {
     registerRestrictions(r);
     registerValves(r);
     registerActuators(r);
+    registerQuasistaticActuator(r);
+    registerQuasistaticTwinActuators(r);
     registerMechanics(r);
     registerSensors(r);
     registerSignalSources(r);
@@ -24,6 +26,12 @@ Registry Registry::builtin() {
     registerSignalLogic(r);
     registerSignalShapes(r);
     registerTlmLine(r);
+    registerPressureValves(r);
+    registerOnOffValves(r);
+    registerSpoolValves(r);
+    registerAccumulators(r);
+    registerPipes(r);
+    registerTranslational(r);
     registerPressureMethods(r);
     for (const auto& s : builtinSteppers()) r.addStepper(s);
     return r;

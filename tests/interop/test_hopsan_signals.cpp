@@ -73,7 +73,7 @@ private slots:
         QTest::addColumn<QString>("params");  // k=v,k=v (Hopsan)
         QTest::addColumn<QString>("ourType");
         QTest::addColumn<QString>("expected");  // k=v,k=v (ours; text values quoted with ')
-        QTest::newRow("rate limiter") << "SignalRateLimiter" << "c_up=3,c_down=-4" << "RateLimiter" << "rise=3,fall=4,Tf=0.002,y0=0";
+        QTest::newRow("rate limiter") << "SignalRateLimiter" << "c_up=3,c_down=-4" << "RateLimiter" << "rise=3,fall=4,Tf=0.002,start='input'";
         QTest::newRow("pulse") << "SignalPulse" << "y_0=1,y_A=2,t_start=0.3,t_end=0.7" << "Pulse"
                                << "base=1,amplitude=2,t_start=0.3,t_end=0.7";
         QTest::newRow("soft step") << "SignalSoftStep" << "y_0=1,y_A=2,t_start=0.3,t_end=0.7" << "SoftStep"

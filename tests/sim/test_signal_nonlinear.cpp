@@ -37,6 +37,18 @@ private slots:
         QVERIFY(std::abs(r.at("b.out", 1.125) - 0.5) < 1e-5);  // 4/s down
         QVERIFY(std::abs(r.at("b.out", 1.4)) < 1e-9);
     }
+    // start = input: the output begins at the input's first value (1.1) and falls at 0.2/s
+    // after the input steps to -0.1 at 1 s (Hopsan's Hydraulic22OnOffValveTest input).
+    void rateLimiterStartsAtInput() {
+        const SignalRun r = runSignals({comp("Step", "u", {{"t0", 1.0}, {"before", 1.1}, {"after", -0.1}}),
+                                        comp("RateLimiter", "b", {{"rise", 0.2}, {"fall", 0.2}, {"Tf", 1e-3}}, {{"start", "input"}})},
+                                       {wire("u", "out", "b", "in")}, {"b.out"}, solver("rk4", 1e-3), 8.0, 1e-3);
+        QVERIFY2(r.error.empty(), r.error.c_str());
+        QCOMPARE(r.at("b.out", 0.0), 1.1);
+        QCOMPARE(r.at("b.out", 0.9), 1.1);
+        QVERIFY(std::abs(r.at("b.out", 4.0) - (1.1 - 0.2 * 3.0)) < 1e-3);
+        QVERIFY(std::abs(r.at("b.out", 8.0) - (-0.1)) < 1e-9);
+    }
     void lookupTable_data() {
         QTest::addColumn<QString>("outside");
         QTest::addColumn<double>("t");

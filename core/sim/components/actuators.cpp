@@ -25,17 +25,20 @@ public:
         x0_ = p.num("x0"); pa0_ = p.num("pA0"); pb0_ = p.num("pB0");
         leak_ = p.num("L"); m_ = p.num("m_piston");
         kStop_ = p.num("k_stop"); cStop_ = p.num("c_stop");
-        if (!(vda_ > 0) || !(vdb_ > 0)) return "dead volumes must be positive (a chamber must never reach zero volume)";
+        b_ = p.num("b"); kLoad_ = p.num("k_load"); externalChambers_ = p.choice("chambers") == 1;
+        if (!externalChambers_ && (!(vda_ > 0) || !(vdb_ > 0))) return "dead volumes must be positive (a chamber must never reach zero volume)";
         if (x0_ < 0 || x0_ > s_) return "initial position x0 must lie within the stroke [0, stroke]";
         return {};
     }
-    bool hasVariableVolume() const override { return true; }
+    bool hasVariableVolume() const override { return !externalChambers_; }
     double initialVolume(int port) const override {
+        if (externalChambers_) return 0.0;
         if (port == kA) return a1_ * x0_ + vda_;
         if (port == kB) return a2_ * (s_ - x0_) + vdb_;
         return 0.0;
     }
     std::optional<double> initialPressure(int port) const override {
+        if (externalChambers_) return std::nullopt;  // the nodes' Volumes say
         if (port == kA) return pa0_;
         if (port == kB) return pb0_;
         return std::nullopt;
@@ -47,24 +50,42 @@ public:
     void eval(Eval& e) override {
         const double x = X(e, kRod), v = V(e, kRod);
         const double pa = P(e, kA), pb = P(e, kB);
-        double va = a1_ * x + vda_, dva = a1_ * v;
-        if (va < 0.01 * vda_) { va = 0.01 * vda_; dva = 0.0; }
-        double vb = a2_ * (s_ - x) + vdb_, dvb = -a2_ * v;
-        if (vb < 0.01 * vdb_) { vb = 0.01 * vdb_; dvb = 0.0; }
-        setVolume(e, kA, va, dva);
-        setVolume(e, kB, vb, dvb);
         const double ql = leak_ * (pa - pb);
-        setFlow(e, kA, ql);
-        setFlow(e, kB, -ql);
+        if (externalChambers_) {  // the displacement flows into the nodes' own volumes
+            setFlow(e, kA, ql + a1_ * v);
+            setFlow(e, kB, -ql - a2_ * v);
+        } else {
+            double va = a1_ * x + vda_, dva = a1_ * v;
+            if (va < 0.01 * vda_) { va = 0.01 * vda_; dva = 0.0; }
+            double vb = a2_ * (s_ - x) + vdb_, dvb = -a2_ * v;
+            if (vb < 0.01 * vdb_) { vb = 0.01 * vdb_; dvb = 0.0; }
+            setVolume(e, kA, va, dva);
+            setVolume(e, kB, vb, dvb);
+            setFlow(e, kA, ql);
+            setFlow(e, kB, -ql);
+        }
         double f = pa * a1_ - pb * a2_;
+        if (b_ != 0.0 || kLoad_ != 0.0) f -= b_ * v + kLoad_ * x;  // guarded: old circuits keep their bits
         if (x < 0.0) f += std::max(-kStop_ * x - cStop_ * v, 0.0);
         else if (x > s_) f += std::min(-kStop_ * (x - s_) - cStop_ * v, 0.0);
         setForce(e, kRod, f);
     }
 
+    // External chambers next to TLM nodes: the flows are the displacement flows plus the leak,
+    // linear in the pressures, so p_k = c_k - z_k*q_k is solved in closed form.
+    bool solveThevenin(Eval& e, const double* c, const double* z) override {
+        if (!externalChambers_) return false;
+        const double v = V(e, kRod);
+        const double d = (c[kA] - c[kB] - v * (z[kA] * a1_ + z[kB] * a2_)) / (1.0 + leak_ * (z[kA] + z[kB]));
+        if (z[kA] > 0) setPortPressure(e, kA, c[kA] - z[kA] * (leak_ * d + a1_ * v));
+        if (z[kB] > 0) setPortPressure(e, kB, c[kB] + z[kB] * (leak_ * d + a2_ * v));
+        return true;
+    }
+
 private:
     double a1_ = 0, a2_ = 0, s_ = 0, vda_ = 0, vdb_ = 0, x0_ = 0, pa0_ = 0, pb0_ = 0, leak_ = 0, m_ = 0;
-    double kStop_ = 0, cStop_ = 0;
+    double kStop_ = 0, cStop_ = 0, b_ = 0, kLoad_ = 0;
+    bool externalChambers_ = false;
 };
 
 }  // namespace
@@ -75,7 +96,8 @@ void registerActuators(Registry& r) {
                         "(V = A*x + V_dead, with dV/dt). Optional internal leakage; end stops at 0 and the stroke.")
               .equations("V_A = A1*x + V_dead_A,  V_B = A2*(S - x) + V_dead_B\n"
                          "F_rod = p_A*A1 - p_B*A2 + F_stop,  Q_L = L*(p_A - p_B) from A to B\n"
-                         "F_stop = k_stop*penetration - c_stop*v, pushing back only")
+                         "F_stop = k_stop*penetration - c_stop*v, pushing back only;  - b*v - k_load*x\n"
+                         "chambers = external: Q_A = A1*v + Q_L into the cylinder, Q_B = -A2*v - Q_L")
               .source("Ustinov 2023 §3.2 (notes/000_001 §1.6)")
               .hydraulic("A", "Piston-side chamber")
               .hydraulic("B", "Rod-side chamber")
@@ -92,6 +114,11 @@ void registerActuators(Registry& r) {
               .param("m_piston", "kg", 0.0, 0.0, 1e6, "Piston and rod mass (add a Mass for the load)")
               .param("k_stop", "N/m", 1e8, 0.0, 1e13, "End-stop stiffness")
               .param("c_stop", "N*s/m", 1e5, 0.0, 1e10, "End-stop damping")
+              .param("b", "N*s/m", 0.0, 0.0, 1e9, "Viscous friction of the piston")
+              .param("k_load", "N/m", 0.0, 0.0, 1e12, "Load spring to x = 0 (Hopsan's k_l)")
+              .choice("chambers", {"in the cylinder", "external"}, 0,
+                      "Chamber volumes: the cylinder's own (A*x + V_dead), or none: the displacement flows A1*v, A2*v go "
+                      "into the Volumes on A and B (Hopsan's Q-type cylinder)")
               .factory<Cylinder>());
 }
 

@@ -8,6 +8,8 @@ void registerHydraulicSources(Registry& r);  // pressure/flow source, tank, volu
 void registerRestrictions(Registry& r);      // orifices
 void registerValves(Registry& r);            // compensator, throttle, on/off, 4/3, shuttle, check, relief
 void registerActuators(Registry& r);         // cylinder
+void registerQuasistaticActuator(Registry& r);  // nonsmooth quasistatic cylinder (notes/004)
+void registerQuasistaticTwinActuators(Registry& r);  // two of them on one pump (notes/004 §10)
 void registerMechanics(Registry& r);         // mass, frictions, spring, force source
 void registerSensors(Registry& r);
 void registerSignalSources(Registry& r);
@@ -18,4 +20,10 @@ void registerSignalDelay(Registry& r);       // time delay
 void registerSignalLogic(Registry& r);       // comparator, logic, product, division
 void registerSignalShapes(Registry& r);      // pulse, soft step
 void registerTlmLine(Registry& r);           // transmission line (TLM)
+void registerPressureValves(Registry& r);    // reducing, sequence, counterbalance, pilot check, flow control, throttle-check, divider
+void registerOnOffValves(Registry& r);       // 2/2, 3/2, 4/2 spool valves with switching dynamics, switchable check
+void registerSpoolValves(Registry& r);       // 3/3, 4/3 (closed/open/tandem), load-sensing 4/3, servo valve
+void registerAccumulators(Registry& r);      // bladder and piston accumulators
+void registerPipes(Registry& r);             // lumped pi pipe
+void registerTranslational(Registry& r);     // single-acting cylinder, end stops, position source, Coulomb friction
 }  // namespace hs::sim

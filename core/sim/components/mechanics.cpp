@@ -12,18 +12,20 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
+// Optional viscous friction b and spring k to x = 0 (Hopsan's MechanicTranslationalMass has both);
+// without them the mass is static (no force, left out of the hot loop).
 class Mass final : public Component {
 public:
     std::string configure(const ParamSet& p, const Fluid&) override {
-        m_ = p.num("m");
+        m_ = p.num("m"); b_ = p.num("b"); k_ = p.num("k");
         return m_ > 0 ? std::string() : std::string("mass m must be positive");
     }
     double mass(int) const override { return m_; }
-    bool isStatic() const override { return true; }
-    void eval(Eval& e) override { setForce(e, 0, 0.0); }
+    bool isStatic() const override { return b_ == 0.0 && k_ == 0.0; }
+    void eval(Eval& e) override { setForce(e, 0, isStatic() ? 0.0 : -(b_ * V(e, 0) + k_ * X(e, 0))); }
 
 private:
-    double m_ = 0;
+    double m_ = 0, b_ = 0, k_ = 0;
 };
 
 // LuGre friction (notes/000_001 §1.7), reproduced as given: with the seeds' constants the bristle
@@ -89,10 +91,12 @@ private:
 void registerMechanics(Registry& r) {
     r.add(SpecBuilder("Mass", "Mechanics", "Mass")
               .describe("Translational mass on a mechanical node (the load of a cylinder).")
-              .equations("m * dv/dt = sum of forces on the node")
+              .equations("m * dv/dt = sum of forces on the node - b*v - k*x")
               .source("Newton")
               .mechanical("m", "Mechanical node")
               .param("m", "kg", 200.0, 0.0, 1e9, "Mass")
+              .param("b", "N*s/m", 0.0, 0.0, 1e9, "Viscous friction to ground")
+              .param("k", "N/m", 0.0, 0.0, 1e12, "Spring to ground (relaxed at x = 0)")
               .factory<Mass>());
     r.add(SpecBuilder("LuGreFriction", "Mechanics", "LuGre friction")
               .describe("LuGre dynamic friction model on a mechanical node.")

@@ -44,22 +44,35 @@ private:
 };
 
 // Continuous rate limiter: the output tracks the input with time constant Tf, its slope held
-// within [-fall, rise]. Tf -> 0 is the ideal limiter; Tf adds an eigenvalue -1/Tf.
+// within [-fall, rise]. Tf -> 0 is the ideal limiter; Tf adds an eigenvalue -1/Tf. Starting at
+// the input (Hopsan's start): the state is the output's offset from the input's value at the
+// first evaluation (t = 0, initial state), latched then and cleared by initStates().
 class RateLimiter final : public Component {
 public:
     std::string configure(const ParamSet& p, const Fluid&) override {
         rise_ = p.num("rise"); fall_ = p.num("fall"); tf_ = p.num("Tf"); y0_ = p.num("y0");
+        fromInput_ = p.choice("start") == 1;
         return {};
     }
-    void initStates(double* s) const override { s[0] = y0_; }
+    void initStates(double* s) const override {
+        s[0] = fromInput_ ? 0.0 : y0_;
+        latched_ = false;
+    }
     void eval(Eval& e) override {
-        const double y = S(e)[0];
+        if (fromInput_ && !latched_) {
+            u0_ = in(e, 0);
+            latched_ = true;
+        }
+        const double y = (fromInput_ ? u0_ : 0.0) + S(e)[0];
         out(e, 1, y);
         dS(e)[0] = std::clamp((in(e, 0) - y) / tf_, -fall_, rise_);
     }
 
 private:
     double rise_ = 1, fall_ = 1, tf_ = 1e-3, y0_ = 0;
+    bool fromInput_ = false;
+    mutable bool latched_ = false;
+    double u0_ = 0;
 };
 
 // y = f(u), piecewise linear through the points, held or extrapolated outside them. The points
@@ -163,14 +176,15 @@ void registerSignalNonlinear(Registry& r) {
     r.add(SpecBuilder("RateLimiter", "Signals", "Rate limiter")
               .describe("Output follows the input with its slope limited to [-fall, rise]; a continuous limiter "
                         "tracking with time constant Tf (Tf much shorter than the signal's own times).")
-              .equations("dy/dt = clamp((in - y)/Tf, -fall, rise),  out = y")
+              .equations("dy/dt = clamp((in - y)/Tf, -fall, rise),  out = y,  y(0) = y0 or in(0)")
               .source("Hopsan SignalRateLimiter is discrete (out follows in when a step allows); Tf = Hopsan's step on import")
               .input("in", "Input").output("out", "Output")
               .param("rise", "1/s", 1.0, 0.0, kInf, "Largest rate of increase [unit/s]")
               .param("fall", "1/s", 1.0, 0.0, kInf, "Largest rate of decrease [unit/s], positive")
               .param("Tf", "s", 1e-3, 1e-12, kInf, "Tracking time constant")
-              .param("y0", "-", 0.0, -kInf, kInf, "Initial output")
-              .state("y", "-", "Output", 1.0)
+              .choice("start", {"y0", "input"}, 0, "Initial output: y0, or the input's value at the start")
+              .param("y0", "-", 0.0, -kInf, kInf, "Initial output (start = y0)")
+              .state("y", "-", "Output (start = input: its offset from the input's initial value)", 1.0)
               .factory<RateLimiter>());
     r.add(SpecBuilder("LookupTable1D", "Signals", "1-D lookup table")
               .describe("Piecewise-linear function of the input through the points (written in the circuit or read "

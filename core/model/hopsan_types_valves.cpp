@@ -1,0 +1,240 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Hopsan's valves, accumulator, lines, cylinders and translational mechanics as our types:
+// parameter names, defaults and equations from componentLibraries/defaultLibrary/ (Hydraulic/
+// Valves, Restrictors, Special, Volumes&Lines, LinearActuators; Mechanic/Linear). Hopsan's files
+// store SI values; only the conversions below change numbers.
+#include <cmath>
+#include <numbers>
+
+#include "hopsan_type_map.h"
+
+namespace hs::model {
+
+namespace {
+
+constexpr double kPi = std::numbers::pi;
+
+// The spool geometry and the second-order spool lag shared by Hopsan's spool valves.
+void spoolCommon(HopsanValues& in, ComponentDoc& out, double xvMin) {
+    out.num["Cq"] = in.value("C_q", 0.67);
+    out.num["rho"] = in.value("rho", 870);
+    out.num["d"] = in.value("d", 0.01);
+    const double xvmax = in.value("x_vmax", 0.01);
+    out.num["x_vmax"] = xvmax;
+    out.text["dynamics"] = QStringLiteral("second order");
+    out.num["omega_h"] = in.value("omega_h", 100);
+    out.num["delta_h"] = in.value("delta_h", 1);
+    out.num["xv0"] = std::clamp(in.value("xv", 0.0), xvMin * xvmax, xvmax);
+}
+
+// One circumference fraction for valves whose edges Hopsan gives one each: they must agree.
+void singleFraction(HopsanValues& in, ComponentDoc& out, QStringList& problems, const QStringList& names) {
+    const double f = in.value(names.front(), 1.0);
+    for (const QString& n : names)
+        if (in.value(n, 1.0) != f)
+            problems << QStringLiteral("edge fractions %1 differ (ours has one fraction f for every edge)").arg(names.join(", "));
+    out.num["f"] = f;
+}
+
+void valve22(HopsanValues& in, ComponentDoc& out, QStringList&) {
+    spoolCommon(in, out, 0.0);
+    out.text["command"] = QStringLiteral("position");
+    out.num["f"] = in.value("f", 1.0);
+}
+
+void directional22(HopsanValues& in, ComponentDoc& out, QStringList&) {
+    spoolCommon(in, out, 0.0);
+    out.text["command"] = QStringLiteral("switch");
+    out.num["f"] = in.value("f", 1.0);
+}
+
+void directional42(HopsanValues& in, ComponentDoc& out, QStringList& problems) {
+    spoolCommon(in, out, 0.0);
+    out.text["command"] = QStringLiteral("switch");
+    singleFraction(in, out, problems, {"f_pa", "f_pb", "f_at", "f_bt"});
+}
+
+void directionalCheck22(HopsanValues& in, ComponentDoc& out, QStringList&) {
+    out.num["Kv_open"] = in.value("Kv_open", 5e-7);
+    out.num["Kv_check"] = in.value("Kv_check", 5e-7);
+    out.num["p_crack"] = in.value("F_s", 0.0);
+    out.num["omega_h"] = in.value("omega_h", 100);
+    out.num["delta_h"] = in.value("delta_h", 1);
+}
+
+void valve33(HopsanValues& in, ComponentDoc& out, QStringList&) {
+    spoolCommon(in, out, -1.0);
+    for (const char* n : {"x_pa", "x_at"}) out.num[n] = in.value(n, -1e-6);
+    for (const char* n : {"f_pa", "f_at"}) out.num[n] = in.value(n, 1.0);
+}
+
+void valve43(HopsanValues& in, ComponentDoc& out, QStringList&) {
+    spoolCommon(in, out, -1.0);
+    out.text["centre"] = QStringLiteral("closed");
+    for (const char* n : {"x_pa", "x_pb", "x_at", "x_bt"}) out.num[n] = in.value(n, -1e-6);
+    for (const char* n : {"f_pa", "f_pb", "f_at", "f_bt"}) out.num[n] = in.value(n, 1.0);
+}
+
+void pilotCheck(HopsanValues& in, ComponentDoc& out, QStringList&) {
+    out.num["phi"] = in.value("phi", 3.5);
+    out.num["p_crack"] = in.value("p_f", 1e5);
+    out.num["k"] = in.value("K_s", 5e-7);
+    out.num["dp_open"] = 0.0;
+}
+
+// Hopsan's state of charge xmp is the oil fraction of V0.
+void accumulator(HopsanValues& in, ComponentDoc& out, QStringList&) {
+    const double v0 = in.value("V0", 1e-3);
+    out.num["V0"] = v0;
+    out.num["Kca"] = in.value("Kca", 1e-8);
+    out.num["kappa"] = in.value("kappa", 1.2);
+    out.num["p0"] = in.value("p0", 1e7);
+    out.num["V_oil0"] = std::clamp(in.value("xmp", 0.0), 0.0, 0.9) * v0;
+    out.num["V_port"] = 0.0;
+}
+
+void cylinderC(HopsanValues& in, ComponentDoc& out, QStringList&) {
+    out.num["A1"] = in.value("A_1", 1e-3);
+    out.num["A2"] = in.value("A_2", 1e-3);
+    out.num["stroke"] = in.value("s_l", 1.0);
+    out.num["V_dead_A"] = in.value("V_1", 3e-4);
+    out.num["V_dead_B"] = in.value("V_2", 3e-4);
+    out.num["b"] = in.value("B_p", 1000);
+    out.num["L"] = in.value("c_leak", 1e-11);
+    out.num["x0"] = in.value("P3#Position", 0.0);
+    out.num["pA0"] = in.value("P1#Pressure", 1e5);
+    out.num["pB0"] = in.value("P2#Pressure", 1e5);
+    out.num["m_piston"] = 0.0;
+}
+
+void cylinderQ(HopsanValues& in, ComponentDoc& out, QStringList&) {
+    out.text["chambers"] = QStringLiteral("external");
+    out.num["A1"] = in.value("A_1", 1e-4);
+    out.num["A2"] = in.value("A_2", 1e-4);
+    out.num["b"] = in.value("B_p", 0.0) + in.value("B_l", 0.0);
+    out.num["k_load"] = in.value("k_l", 100);
+    out.num["m_piston"] = in.value("m_l", 0.05);
+    out.num["stroke"] = in.value("s_l", 0.01);
+    out.num["x0"] = in.value("P3#Position", 0.0);
+    out.num["L"] = 0.0;
+}
+
+// Lossless line: Hopsan gives Zc and the delay T; ours the geometry. With rho = 870 and
+// Be = 1e9 (c = sqrt(Be/rho)), L = c*T and A = rho*c/Zc reproduce both exactly.
+void tlmLossless(HopsanValues& in, ComponentDoc& out, QStringList& problems) {
+    const double zc = in.value("Z_c", 1e9), t = in.value("deltat", 0.1);
+    if (!(zc > 0) || !(t > 0)) {
+        problems << QStringLiteral("Z_c = %1 and deltat = %2 must be positive").arg(zc).arg(t);
+        return;
+    }
+    const double rho = 870.0, be = 1e9, c = std::sqrt(be / rho);
+    out.num["rho"] = rho;
+    out.num["Be"] = be;
+    out.num["L"] = c * t;
+    out.num["d"] = std::sqrt(4.0 * rho * c / zc / kPi);
+    out.num["alpha"] = in.value("alpha", 0.0);
+}
+
+void hose(HopsanValues& in, ComponentDoc& out, QStringList&) {
+    out.num["L"] = in.value("l", 1.0);
+    out.num["d"] = in.value("d", 0.03);
+    out.num["mu"] = in.value("eta", 0.03);
+    out.num["rho"] = in.value("rho", 870);
+    out.text["friction"] = QStringLiteral("laminar + turbulent");
+}
+
+// Hopsan's spool: (Bv*s + ks + flow force)*xv = Av*(p1 - p2 + kappa*p3 - pref), 0 <= xv <= Xvmax.
+// Ours: the static gain without the flow force, tau = Bv/ks, on pA + ratio*pX (not p1 - p2).
+void counterBalanceG(HopsanValues& in, ComponentDoc& out, QStringList&) {
+    const double dv = in.value("Dv", 0.03), xvmax = in.value("Xvmax", 0.001), ks = in.value("ks", 100);
+    const double av = kPi * dv * dv / 4.0, rho = in.value("rho", 870);
+    out.num["p_set"] = in.value("pref", 1e6);
+    out.num["ratio"] = in.value("kappa", 1.0);
+    out.num["dp_open"] = ks * xvmax / av;
+    out.num["k"] = in.value("Cq", 0.67) * in.value("frac", 1.0) * kPi * dv * xvmax * std::sqrt(2.0 / rho);
+    out.num["tau"] = std::max(in.value("Bv", 100) / ks, 1e-7);
+    out.num["k_check"] = 0.0;
+}
+
+// Hopsan: K = (p1 - p_ref + a_ratio*p_c)/(sqrt(p_nom)/k_cs + (p1 - p2)/(k_cf*sqrt(p_nom))),
+// limited to q_nom/sqrt(p_nom), with hysteresis p_h and a lag tao. Ours: the same band without the
+// flow-force term and the hysteresis.
+void overCentre(HopsanValues& in, ComponentDoc& out, QStringList&) {
+    const double qnom = in.value("q_nom", 0.001), pnom = in.value("p_nom", 7e6), kcs = in.value("k_cs", 1e-8);
+    out.num["p_set"] = in.value("p_ref", 2e6);
+    out.num["ratio"] = in.value("a_ratio", 5.0);
+    out.num["k"] = qnom / std::sqrt(pnom);
+    out.num["dp_open"] = qnom / kcs;
+    out.num["tau"] = in.value("tao", 0.01);
+    out.num["k_check"] = 0.0;
+}
+
+void mass(HopsanValues& in, ComponentDoc& out, QStringList& problems) {
+    out.num["m"] = in.value("m", 100);
+    out.num["b"] = in.value("B", 10);
+    out.num["k"] = in.value("k", 0.0);
+    if (std::abs(in.value("x_min", -1e300)) < 1e299 || std::abs(in.value("x_max", 1e300)) < 1e299)
+        problems << QStringLiteral("finite x_min/x_max position limits (add an EndStop)");
+}
+
+// A force at a Hopsan mechanical port pushes into the component it is connected to: against
+// the rod's extension. Ours is positive extending.
+void forceTransformer(HopsanValues& in, ComponentDoc& out, QStringList&) { out.num["F"] = -in.value("F", 0.0); }
+void noParameters(HopsanValues&, ComponentDoc&, QStringList&) {}
+
+const char* kSpoolNote =
+    "spool lag as an ODE (Hopsan: a bilinear filter whose state is clamped to the stroke; ours clamps the "
+    "position used by the edges); cavitation handling (Hopsan sets a negative port pressure's c to 0) not modelled";
+
+}  // namespace
+
+void appendValveHopsanTypes(std::vector<HopsanTypeMapping>& map) {
+    const std::vector<HopsanTypeMapping> ours = {
+        {"Hydraulic22Valve", "SpoolValve22", {{"PP", "P"}, {"PA", "A"}, {"in", "in"}, {"xv", "xv"}}, valve22, nullptr, kSpoolNote},
+        {"Hydraulic22DirectionalValve", "SpoolValve22", {{"P1", "P"}, {"P2", "A"}, {"in", "in"}, {"xv", "xv"}}, directional22,
+         nullptr, kSpoolNote},
+        {"Hydraulic22DirectionalCheckValve", "SwitchableCheckValve", {{"P1", "A"}, {"P2", "B"}, {"in", "in"}},
+         directionalCheck22, nullptr, "F_s [Pa] = p_crack; the 'out' output is not given"},
+        {"Hydraulic32DirectionalValve", "SpoolValve32", {{"PP", "P"}, {"PA", "A"}, {"PT", "T"}, {"in", "in"}, {"xv", "xv"}},
+         directional22, nullptr, kSpoolNote},
+        {"Hydraulic42DirectionalValve", "SpoolValve42",
+         {{"PP", "P"}, {"PA", "A"}, {"PB", "B"}, {"PT", "T"}, {"in", "in"}, {"xv", "xv"}}, directional42, nullptr,
+         "one circumference fraction f for all four edges (refused when Hopsan's differ)"},
+        {"Hydraulic33Valve", "SpoolValve33", {{"PP", "P"}, {"PA", "A"}, {"PT", "T"}, {"in", "in"}, {"xv", "xv"}}, valve33,
+         nullptr, kSpoolNote},
+        {"Hydraulic43Valve", "SpoolValve43", {{"PP", "P"}, {"PA", "A"}, {"PB", "B"}, {"PT", "T"}, {"in", "in"}, {"xv", "xv"}},
+         valve43, nullptr, kSpoolNote},
+        {"Hydraulic43LoadSensingValve", "LoadSensingValve43",
+         {{"PP", "P"}, {"PA", "A"}, {"PB", "B"}, {"PT", "T"}, {"in", "in"}, {"xv", "xv"}}, valve43, nullptr,
+         "the load-sense pressure is our signal output pLS; Hopsan's hydraulic PL port has no counterpart "
+         "(a connected PL is refused)"},
+        {"HydraulicPilotControlledCheckValve", "PilotCheckValve", {{"P1", "A"}, {"P2", "B"}, {"P_PILOT", "X"}}, pilotCheck,
+         nullptr, "opens on pA + phi*pX - pB > p_crack with node pressures (Hopsan: wave variables c)"},
+        {"HydraulicAckumulator", "GasAccumulator", {{"P1", "P"}, {"pa", "p_gas"}, {"Va", "V_gas"}}, accumulator, nullptr,
+         "the same inlet-coefficient model as an ODE (Hopsan: its implicit step with 2 Newton iterations)"},
+        {"HydraulicCylinderC", "Cylinder", {{"P1", "A"}, {"P2", "B"}, {"P3", "rod"}}, cylinderC, nullptr,
+         "chambers are our nodes' capacitance (Hopsan: its own TLM chambers); Beta_e is the fluid's"},
+        {"HydraulicCylinderQ", "Cylinder", {{"P1", "A"}, {"P2", "B"}, {"P3", "rod"}}, cylinderQ, nullptr,
+         "chambers = external: the displacement flows go into the Volumes on A and B, as Hopsan's Q-type cylinder"},
+        {"HydraulicTLMlossless", "TlmLine", {{"P1", "A"}, {"P2", "B"}}, tlmLossless, nullptr,
+         "geometry chosen to give Hopsan's Zc and delay exactly (rho 870, Be 1e9)"},
+        {"HydraulicHose", "Pipe", {{"P1", "A"}, {"P2", "B"}}, hose, nullptr,
+         "a lumped pi segment with laminar/turbulent friction (Hopsan: a TLM line with frequency-dependent "
+         "friction and wall viscosity eta_w, not modelled); the end volumes use the fluid's bulk modulus, not beta_e"},
+        {"HydraulicCounterBalanceValveG", "CounterbalanceValve", {{"P1", "A"}, {"P2", "B"}, {"P3", "X"}}, counterBalanceG,
+         nullptr, "static band without the flow force, tau = Bv/ks; opens on pA + kappa*pX (Hopsan: p1 - p2 + kappa*p3)"},
+        {"HydraulicOverCenterValve", "CounterbalanceValve", {{"P1", "A"}, {"P2", "B"}, {"P_CONTROL", "X"}}, overCentre,
+         nullptr, "band q_nom/k_cs without the flow-force term and the hysteresis p_h; no check (k_check = 0)"},
+        {"MechanicTranslationalMass", "Mass", {{"P1", "m"}, {"P2", "m"}}, mass, nullptr,
+         "both ends on one node (rigid); Hopsan measures P2 against P1 (x2 = L - x1): the import orients each "
+         "node (hopsan_mechanics.cpp) and refuses a position or speed sensor on the side measured against ours"},
+        {"MechanicForceTransformer", "ForceSource", {{"P1", "m"}, {"F", "F"}}, forceTransformer, nullptr,
+         "Hopsan's force pushes into the port it is connected to: F = -F_hopsan at a cylinder rod or a mass's P1 "
+         "side, +F_hopsan on a mass's P2 side; an F input signal where it would need a sign change is refused"},
+        {"MechanicPositionSensor", "PositionSensor", {{"P1", "m"}, {"out", "x"}}, noParameters, nullptr, ""},
+        {"MechanicSpeedSensor", "VelocitySensor", {{"P1", "m"}, {"out", "v"}}, noParameters, nullptr, ""},
+    };
+    map.insert(map.end(), ours.begin(), ours.end());
+}
+
+}  // namespace hs::model

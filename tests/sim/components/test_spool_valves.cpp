@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Spool valves: the flows of the 4/3 centres at zero spool (closed: none; tandem: P->T only;
+// open: every edge), the switching time of the on/off valves (first order: 63 % at tau; second
+// order critically damped: 1 - (1 + wt)e^-wt), the 3/2 and 4/2 valves' two positions and the
+// servo valve's rated flow.
+#include <QtTest/QtTest>
+
+#include "sim_test_util.h"
+#include "sim/components/spool.h"
+
+using namespace hs::sim;
+using namespace hs::sim::test;
+
+namespace {
+
+constexpr double kRho = 870.0, kD = 0.01, kCq = 0.67;
+
+// Every port held at a pressure; the valve's port flows are then algebraic in the spool state.
+Netlist heldPorts(const std::string& type, std::map<std::string, double> num, std::map<std::string, std::string> text,
+                  double command, std::vector<std::pair<std::string, double>> ports) {
+    Netlist n;
+    if (type != "ServoValve") num["rho"] = kRho;
+    n.components = {comp(type, "v", num, text), comp("Constant", "cmd", {{"value", command}})};
+    n.wires = {wire("cmd", "out", "v", type == "ServoValve" ? "i" : "in")};
+    for (const auto& [port, p] : ports) {
+        n.components.push_back(comp("PressureSource", "src" + port, {{"p", p}}));
+        n.wires.push_back(wire("src" + port, "P", "v", port));
+    }
+    return n;
+}
+
+std::vector<double> lastFlows(const Netlist& n, const std::vector<std::string>& ports, double duration = 0.2) {
+    std::vector<ProbeSpec> probes;
+    for (const auto& p : ports) probes.push_back({"q" + p, "flow", "v." + p});
+    RunResult r = buildAndRun(n, probes, runOptions(solver("rk4", 1e-5), duration, 1e-3));
+    if (!r.ok) qWarning("%s", r.error.c_str());
+    std::vector<double> q;
+    for (const auto& c : r.trace.columns) q.push_back(c.empty() ? NAN : c.back());
+    q.resize(ports.size(), NAN);  // a failed run: NaN fails every comparison
+    return q;
+}
+
+}  // namespace
+
+class TestSpoolValves : public QObject {
+    Q_OBJECT
+private slots:
+    void centreFlows_data();
+    void centreFlows();
+    void overlapBlocksSmallStroke();
+    void switchingTime_data();
+    void switchingTime();
+    void threeTwoAndFourTwoPositions();
+    void servoRatedFlow();
+    void loadSensingOutput();
+};
+
+void TestSpoolValves::centreFlows_data() {
+    QTest::addColumn<QString>("centre");
+    QTest::newRow("closed") << "closed";
+    QTest::newRow("open") << "open";
+    QTest::newRow("tandem") << "tandem";
+}
+
+void TestSpoolValves::centreFlows() {
+    QFETCH(QString, centre);
+    const double pp = 1e7, pa = 6e6, pb = 3e6, pt = 0.0, xc = 5e-4;
+    Netlist n = heldPorts("SpoolValve43", {{"x_c", xc}}, {{"centre", centre.toStdString()}}, 0.0,
+                          {{"P", pp}, {"A", pa}, {"B", pb}, {"T", pt}});
+    const std::vector<double> q = lastFlows(n, {"P", "A", "B", "T"});
+    const double k = edgeCoefficient(kCq, 1.0, kD, kRho, xc);
+    double qp = 0, qa = 0, qb = 0, qt = 0;  // into the valve
+    if (centre == "tandem") { qp = k * std::sqrt(pp - pt); qt = -qp; }
+    if (centre == "open") {
+        const double qpa = k * std::sqrt(pp - pa), qpb = k * std::sqrt(pp - pb);
+        const double qat = k * std::sqrt(pa - pt), qbt = k * std::sqrt(pb - pt);
+        qp = qpa + qpb; qa = qat - qpa; qb = qbt - qpb; qt = -qat - qbt;
+    }
+    qInfo("%s centre: P %.4g A %.4g B %.4g T %.4g m3/s", qPrintable(centre), q[0], q[1], q[2], q[3]);
+    const double tol = 1e-9 * (k * std::sqrt(pp) + 1e-12);
+    QVERIFY(std::abs(q[0] - qp) < tol);
+    QVERIFY(std::abs(q[1] - qa) < tol);
+    QVERIFY(std::abs(q[2] - qb) < tol);
+    QVERIFY(std::abs(q[3] - qt) < tol);
+    if (centre != "closed") QVERIFY(q[0] > 1e-5);  // the centre passes a real flow
+}
+
+// 1 mm overlap on every edge: a 0.5 mm stroke passes nothing, a 2 mm stroke passes P->A at 1 mm.
+void TestSpoolValves::overlapBlocksSmallStroke() {
+    const double lap = 1e-3;
+    std::map<std::string, double> laps = {{"x_pa", lap}, {"x_pb", lap}, {"x_at", lap}, {"x_bt", lap}};
+    const std::vector<std::pair<std::string, double>> ports = {{"P", 1e7}, {"A", 5e6}, {"B", 5e6}, {"T", 0}};
+    std::vector<double> q = lastFlows(heldPorts("SpoolValve43", laps, {}, 0.5e-3, ports), {"P", "A"});
+    QCOMPARE(q[0], 0.0);
+    q = lastFlows(heldPorts("SpoolValve43", laps, {}, 2e-3, ports), {"P", "A"});
+    const double expected = edgeCoefficient(kCq, 1.0, kD, kRho, 2e-3 - lap) * std::sqrt(5e6);
+    QVERIFY2(std::abs(q[0] / expected - 1.0) < 1e-6, qPrintable(QString::number(q[0] / expected)));
+}
+
+void TestSpoolValves::switchingTime_data() {
+    QTest::addColumn<QString>("dynamics");
+    QTest::newRow("first order") << "first order";
+    QTest::newRow("second order") << "second order";
+}
+
+void TestSpoolValves::switchingTime() {
+    QFETCH(QString, dynamics);
+    const double tau = 0.01, wn = 200.0, xvmax = 0.01;
+    Netlist n = heldPorts("SpoolValve22", {{"tau", tau}, {"omega_h", wn}, {"delta_h", 1.0}, {"x_vmax", xvmax}},
+                          {{"dynamics", dynamics.toStdString()}}, 1.0, {{"P", 1e7}, {"A", 0.0}});
+    RunResult r = buildAndRun(n, {{"xv", "state", "v.xv"}}, runOptions(solver("rk4", 1e-5), 0.05, 1e-3));
+    QVERIFY2(r.ok, r.error.c_str());
+    double worst = 0.0;
+    for (size_t i = 0; i < r.trace.time.size(); ++i) {
+        const double t = r.trace.time[i];
+        const double exact = dynamics == "first order" ? 1.0 - std::exp(-t / tau) : 1.0 - (1.0 + wn * t) * std::exp(-wn * t);
+        worst = std::max(worst, std::abs(r.trace.columns[0][i] / xvmax - exact));
+    }
+    qInfo("%s switching: max deviation from the analytic lag %.3g (fraction of the stroke)", qPrintable(dynamics), worst);
+    QVERIFY(worst < 1e-6);
+    if (dynamics == "first order") QVERIFY(std::abs(r.trace.columns[0][10] / xvmax - (1.0 - std::exp(-1.0))) < 1e-6);
+}
+
+void TestSpoolValves::threeTwoAndFourTwoPositions() {
+    const double k = edgeCoefficient(kCq, 1.0, kD, kRho, 0.01);
+    // 3/2 off: A->T open, P blocked
+    std::vector<double> q = lastFlows(heldPorts("SpoolValve32", {}, {}, 0.0, {{"P", 1e7}, {"A", 4e6}, {"T", 0}}), {"P", "A"});
+    QCOMPARE(q[0], 0.0);
+    QVERIFY(std::abs(q[1] - k * std::sqrt(4e6)) < 1e-9 * k * 2e3);
+    // 4/2 on (fully switched after 0.2 s): P->A and B->T
+    q = lastFlows(heldPorts("SpoolValve42", {}, {}, 1.0, {{"P", 1e7}, {"A", 4e6}, {"B", 3e6}, {"T", 0}}), {"P", "A", "B"});
+    QVERIFY(std::abs(q[0] - k * std::sqrt(6e6)) < 1e-6 * k * 2e3);
+    QVERIFY(std::abs(q[1] + k * std::sqrt(6e6)) < 1e-6 * k * 2e3);
+    QVERIFY(std::abs(q[2] - k * std::sqrt(3e6)) < 1e-6 * k * 2e3);
+}
+
+// Rated: Q_n at dp_n across the valve, half on each edge.
+void TestSpoolValves::servoRatedFlow() {
+    const double qn = 6.67e-4, dpn = 7e6;
+    Netlist n = heldPorts("ServoValve", {{"Q_n", qn}, {"dp_n", dpn}}, {}, 1.0,
+                          {{"P", 1e7}, {"A", 1e7 - dpn / 2}, {"B", dpn / 2}, {"T", 0.0}});
+    const std::vector<double> q = lastFlows(n, {"P", "B"}, 0.1);
+    QVERIFY2(std::abs(q[0] / qn - 1.0) < 1e-6, qPrintable(QString::number(q[0] / qn)));
+    QVERIFY2(std::abs(q[1] / qn - 1.0) < 1e-6, qPrintable(QString::number(q[1] / qn)));
+}
+
+void TestSpoolValves::loadSensingOutput() {
+    for (double cmd : {2e-3, -2e-3}) {
+        Netlist n = heldPorts("LoadSensingValve43", {}, {}, cmd, {{"P", 1e7}, {"A", 4e6}, {"B", 3e6}, {"T", 0.0}});
+        RunResult r = buildAndRun(n, {{"ls", "signal", "v.pLS"}}, runOptions(solver("rk4", 1e-5), 0.1, 1e-3));
+        QVERIFY2(r.ok, r.error.c_str());
+        QCOMPARE(r.trace.columns[0].back(), cmd > 0 ? 4e6 : 3e6);
+    }
+}
+
+QTEST_GUILESS_MAIN(TestSpoolValves)
+#include "test_spool_valves.moc"

@@ -39,6 +39,26 @@ set(HS_SYMBOL_NAMES
   ShuttleValve.svg
   CheckValve.svg
   ReliefValve.svg
+  Saturation.svg
+  DeadZone.svg
+  RateLimiter.svg
+  LookupTable1D.svg
+  Relay.svg
+  TransferFunction1.svg
+  TransferFunction2.svg
+  Integrator.svg
+  Derivative.svg
+  TimeDelay.svg
+  PID.svg
+  Comparator.svg
+  Logic.svg
+  Product.svg
+  Division.svg
+  Pulse.svg
+  SoftStep.svg
+  Sum4.svg
+  DifferentialPressureSensor.svg
+  HydraulicPowerSensor.svg
   PressureReducingValve.svg
   SequenceValve.svg
   CounterbalanceValve.svg

@@ -92,6 +92,9 @@ public:
     double pMin = -1e7, pMax = 1e9;                // physical bounds of node pressures [Pa]
     std::vector<SolverConfigDoc> configs;
     QJsonObject extra;
+    // Folder of the file it was loaded from (set by loadCircuit, never saved or compared): a
+    // relative path in a text parameter named "file" is resolved against it (toNetlist).
+    QString folder;
 
     // The configuration marked as reference (the first one if several are; nullptr if none).
     const SolverConfigDoc* reference() const;

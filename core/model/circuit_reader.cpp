@@ -2,6 +2,7 @@
 #include "circuit_reader.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonParseError>
 
@@ -277,7 +278,9 @@ LoadResult loadCircuit(const QString& path, const hs::sim::Registry& reg) {
         r.errors << QStringLiteral("%1: cannot read: %2").arg(path, f.errorString());
         return r;
     }
-    return parseCircuit(bytes, reg);
+    LoadResult r = parseCircuit(bytes, reg);
+    if (r.circuit) r.circuit->folder = QFileInfo(path).absolutePath();
+    return r;
 }
 
 }  // namespace hs::model

@@ -2,10 +2,20 @@
 // The document -> engine conversions declared in circuit.h.
 #include "circuit.h"
 
+#include <QDir>
+#include <QFileInfo>
+
 namespace hs::model {
 
 namespace {
 std::string s(const QString& q) { return q.toStdString(); }
+
+// A data file named in a circuit (a lookup table's CSV) is relative to the circuit file.
+QString resolvedFile(const QString& path, const QString& folder) {
+    if (path.isEmpty() || folder.isEmpty() || !QFileInfo(path).isRelative()) return path;
+    return QDir(folder).filePath(path);
+}
+
 }  // namespace
 
 hs::sim::Netlist toNetlist(const Circuit& c) {
@@ -16,7 +26,7 @@ hs::sim::Netlist toNetlist(const Circuit& c) {
         nc.type = s(d.type);
         nc.id = s(d.id);
         for (const auto& [k, v] : d.num) nc.num[s(k)] = v;
-        for (const auto& [k, v] : d.text) nc.text[s(k)] = s(v);
+        for (const auto& [k, v] : d.text) nc.text[s(k)] = s(k == QLatin1String("file") ? resolvedFile(v, c.folder) : v);
         net.components.push_back(std::move(nc));
     }
     net.wires.reserve(c.wires.size());

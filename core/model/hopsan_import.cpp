@@ -7,8 +7,11 @@
 #include <cmath>
 #include <set>
 
+#include "hopsan_expression.h"
 #include "hopsan_mechanics.h"
+#include "hopsan_node_flow.h"
 #include "hopsan_type_map.h"
+#include "sim/components/flow_direction.h"
 
 namespace hs::model {
 
@@ -27,26 +30,40 @@ QString idFor(const QString& hopsanName, const std::map<QString, QString>& taken
     }
 }
 
-// A number, or the name of a system parameter (itself a number or a name, a few levels deep).
-std::optional<double> resolveValue(const QString& text, const HopsanModel& m, int depth = 0) {
+// A number, a system parameter name or an arithmetic expression of them (hopsan_expression.h);
+// a system parameter's value may itself be an expression, a few levels deep (no cycles).
+ExpressionValue resolveValue(const QString& text, const HopsanModel& m, int depth = 0) {
     bool ok = false;
     const double v = text.toDouble(&ok);
-    if (ok) return v;
-    if (depth > 8) return std::nullopt;
-    for (const auto& p : m.systemParameters)
-        if (p.name == text) return resolveValue(p.value, m, depth + 1);
-    return std::nullopt;
+    if (ok) return {v, {}};
+    const NameLookup lookup = [&m, depth](const QString& name, QString* error) -> std::optional<double> {
+        const auto it = std::find_if(m.systemParameters.begin(), m.systemParameters.end(),
+                                     [&](const HopsanParameter& p) { return p.name == name; });
+        if (it == m.systemParameters.end()) {
+            *error = QStringLiteral("'%1' is not a system parameter").arg(name);
+            return std::nullopt;
+        }
+        if (depth >= 8) {
+            *error = QStringLiteral("system parameter '%1' refers to others more than 8 levels deep (a cycle?)").arg(name);
+            return std::nullopt;
+        }
+        const ExpressionValue inner = resolveValue(it->value, m, depth + 1);
+        if (!inner.value) *error = QStringLiteral("system parameter %1 = '%2': %3").arg(name, it->value, inner.error);
+        return inner.value;
+    };
+    return evaluateExpression(text, lookup);
 }
 
 HopsanValues valuesOf(const HopsanComponent& c, const HopsanModel& m) {
-    return HopsanValues([&c, &m](const QString& name, QString* problem) -> std::optional<double> {
+    HopsanValues values([&c, &m](const QString& name, QString* problem) -> std::optional<double> {
         const HopsanParameter* p = c.parameter(name);
         if (!p) return std::nullopt;
-        if (auto v = resolveValue(p->value, m)) return v;
-        *problem = QStringLiteral("parameter %1 = '%2': not a number or a system parameter name "
-                                  "(expressions are not supported)").arg(name, p->value);
-        return std::nullopt;
+        const ExpressionValue v = resolveValue(p->value, m);
+        if (!v.value) *problem = QStringLiteral("parameter %1 = '%2': %3").arg(name, p->value, v.error);
+        return v.value;
     });
+    values.modelTimestep = m.timestep;
+    return values;
 }
 
 Pose poseOf(const HopsanComponent& c, double x0, double y0) {
@@ -89,6 +106,64 @@ SolverConfigDoc cvodeReference(const HopsanModel& m) {
     return cfg;
 }
 
+using MappingOf = std::map<QString, const HopsanTypeMapping*>;
+
+// A Hopsan multiport listed with several of our ports ({"in", "in1"}, {"in", "in2"}, ...) gives
+// its successive connections successive ports (empty when they run out); any other port maps to
+// its one counterpart, however many connections it has.
+QString connectionPort(const HopsanTypeMapping& m, const QString& component, const QString& hopsanPort,
+                       std::map<QString, size_t>& taken) {
+    std::vector<const char*> ours;
+    for (const auto& p : m.ports)
+        if (hopsanPort == QLatin1String(p.hopsan)) ours.push_back(p.ours);
+    if (ours.size() <= 1) return ours.empty() ? QString() : QString::fromLatin1(ours[0]);
+    size_t& next = taken[component + QChar(0x1f) + hopsanPort];
+    return next < ours.size() ? QString::fromLatin1(ours[next++]) : QString();
+}
+
+// A sensor's read port whose node's flow it reads and that has no port of ours (the flow sensor's
+// P1): its connection is no wire. One with a port of ours (the power sensor's P1, our pressure
+// pilot P) is wired as well.
+bool readsNodeFlow(MappingOf::const_iterator it, const MappingOf& mappingOf, const QString& port) {
+    return it != mappingOf.end() && it->second->flowOfNode && port == QLatin1String(it->second->flowOfNode) &&
+           mapHopsanPort(*it->second, port).isEmpty();
+}
+
+// Flow sensors: our FlowSensor watches the port that carries the flow of the Hopsan node
+// (hopsan_node_flow.h); their connections to the node are not wires. A sensor whose port
+// cannot be resolved is reported and left out (with --partial the rest still imports).
+void watchNodeFlows(const HopsanModel& m, MappingOf& mappingOf, Circuit& c, HopsanImport& r) {
+    QStringList dropped;
+    for (const auto& [name, map] : mappingOf) {
+        if (!map->flowOfNode) continue;
+        const HopsanNodeFlow w = nodeFlowPort(m, name, QString::fromLatin1(map->flowOfNode));
+        const QString who = QStringLiteral("%1 (%2)").arg(name, QString::fromLatin1(map->hopsanType));
+        auto other = mappingOf.find(w.component);
+        const QString port = other == mappingOf.end() ? QString() : mapHopsanPort(*other->second, w.port);
+        QString problem = w.error;
+        if (problem.isEmpty() && other == mappingOf.end())
+            problem = QStringLiteral("reads the flow of %1.%2, which is not imported").arg(w.component, w.port);
+        else if (problem.isEmpty() && port.isEmpty())
+            problem = QStringLiteral("%1.%2 has no counterpart in our %3").arg(w.component, w.port, QString::fromLatin1(other->second->ourType));
+        if (!problem.isEmpty()) {
+            r.errors << who + QStringLiteral(": ") + problem;
+            dropped << name;
+            continue;
+        }
+        for (ComponentDoc& doc : c.components)
+            if (doc.id == r.idOf.at(name)) {
+                doc.text["port"] = r.idOf.at(w.component) + QStringLiteral(".") + port;
+                doc.text["direction"] = QString::fromLatin1(w.outOf ? hs::sim::kFlowOutOf : hs::sim::kFlowInto);
+            }
+    }
+    for (const QString& name : dropped) {
+        const QString id = r.idOf.at(name);
+        std::erase_if(c.components, [&](const ComponentDoc& d) { return d.id == id; });
+        r.idOf.erase(name);
+        mappingOf.erase(name);
+    }
+}
+
 }  // namespace
 
 HopsanImport importHopsan(const HopsanModel& m, const HopsanImportOptions& opt) {
@@ -110,7 +185,7 @@ HopsanImport importHopsan(const HopsanModel& m, const HopsanImportOptions& opt) 
     for (const auto& hc : m.components) { x0 = std::min(x0, hc.x); y0 = std::min(y0, hc.y); }
 
     std::map<QString, QStringList> unsupportedByType;
-    std::map<QString, const HopsanTypeMapping*> mappingOf;  // Hopsan name -> mapping (imported ones)
+    MappingOf mappingOf;  // Hopsan name -> mapping (imported ones)
     std::set<QString> ignored;                              // recognised, left out on purpose
     std::map<QString, double> alphaOf;
     for (const auto& hc : m.components) {
@@ -141,7 +216,9 @@ HopsanImport importHopsan(const HopsanModel& m, const HopsanImportOptions& opt) 
         c.components.push_back(std::move(doc));
     }
     for (const auto& [type, names] : unsupportedByType) r.unsupported << type + QStringLiteral(": ") + names.join(QStringLiteral(", "));
+    watchNodeFlows(m, mappingOf, c, r);
 
+    std::map<QString, size_t> taken;  // connections given to each spread multiport so far
     for (const auto& con : m.connections) {
         const QString text = QStringLiteral("%1.%2 - %3.%4").arg(con.startComponent, con.startPort, con.endComponent, con.endPort);
         if (ignored.count(con.startComponent) || ignored.count(con.endComponent)) {
@@ -149,11 +226,13 @@ HopsanImport importHopsan(const HopsanModel& m, const HopsanImportOptions& opt) 
             continue;
         }
         auto a = mappingOf.find(con.startComponent), b = mappingOf.find(con.endComponent);
+        if (readsNodeFlow(a, mappingOf, con.startPort) || readsNodeFlow(b, mappingOf, con.endPort)) continue;  // watchNodeFlows()
         if (a == mappingOf.end() || b == mappingOf.end()) {
             r.notes << QStringLiteral("connection %1 not imported (a component is not imported)").arg(text);
             continue;
         }
-        const QString pa = mapHopsanPort(*a->second, con.startPort), pb = mapHopsanPort(*b->second, con.endPort);
+        const QString pa = connectionPort(*a->second, con.startComponent, con.startPort, taken);
+        const QString pb = connectionPort(*b->second, con.endComponent, con.endPort, taken);
         if (pa.isEmpty() || pb.isEmpty()) {
             r.errors << QStringLiteral("connection %1: port %2 has no counterpart in our %3").arg(
                 text, pa.isEmpty() ? con.startComponent + "." + con.startPort : con.endComponent + "." + con.endPort,

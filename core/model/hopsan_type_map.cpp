@@ -84,33 +84,34 @@ const char* kVolumeNote =
 
 const std::vector<HopsanTypeMapping>& hopsanTypeMap() {
     static const std::vector<HopsanTypeMapping> map = [] {
-    std::vector<HopsanTypeMapping> m = {
-        {"HydraulicVolume", "Volume", {{"P1", "P1"}, {"P2", "P2"}}, volume, "alpha", kVolumeNote},
+        std::vector<HopsanTypeMapping> m = {
+        {"HydraulicVolume", "Volume", {{"P1", "P1"}, {"P2", "P2"}}, volume, "alpha", kVolumeNote, HopsanKind::C},
         {"HydraulicVolumeMultiPort", "Volume", {{"P1", "P1"}}, volume, "alpha",
-         "every connection of Hopsan's multiport P1 goes to P1 (one node)"},
+         "every connection of Hopsan's multiport P1 goes to P1 (one node)", HopsanKind::C, "P1"},
         {"HydraulicLaminarOrifice", "LaminarOrifice", {{"P1", "A"}, {"P2", "B"}}, laminarOrifice, nullptr,
-         "Kc [m5/(N s)] = G; Kc as a signal input is not supported"},
+         "Kc [m5/(N s)] = G; Kc as a signal input is not supported", HopsanKind::Q},
         {"HydraulicTurbulentOrifice", "TurbulentOrifice", {{"P1", "A"}, {"P2", "B"}}, turbulentOrifice, nullptr,
-         "C_q = Cd; pure square root (Hopsan linearises near dp = 0 in its own way)"},
+         "C_q = Cd; pure square root (Hopsan linearises near dp = 0 in its own way)", HopsanKind::Q},
         {"HydraulicPressureSourceC", "PressureSource", {{"P1", "P"}, {"p", "p"}}, pressureSource, nullptr,
-         "ideal pressure source (Hopsan's C-type source has Zc = 0: the same)"},
+         "ideal pressure source (Hopsan's C-type source has Zc = 0: the same)", HopsanKind::C},
         {"HydraulicPressureSourceQ", "PressureSource", {{"P1", "P"}, {"p", "p"}}, pressureSource, nullptr,
-         "ideal pressure source"},
-        {"HydraulicTankC", "Tank", {{"P1", "P"}}, tank, nullptr, "constant pressure"},
-        {"HydraulicFlowSourceQ", "FlowSource", {{"P1", "P"}, {"q", "Q"}}, flowSource, nullptr, "ideal flow source"},
-        {"HydraulicPressureSensor", "PressureSensor", {{"P1", "P"}, {"out", "p"}}, noParameters, nullptr, ""},
-        {"SignalConstant", "Constant", {{"y", "out"}}, constant, nullptr, ""},
-        {"SignalStep", "Step", {{"out", "out"}}, step, nullptr, "after = y_0 + y_A"},
-        {"SignalRamp", "Table", {{"out", "out"}}, ramp, nullptr, "a piecewise-linear table (Hopsan's ramp ends at t_end)"},
-        {"SignalSineWave", "Sine", {{"out", "out"}}, sine, nullptr, "omega = 2 pi f, phase = -omega y_offset; t_start must be 0"},
-        {"SignalGain", "Gain", {{"in", "in"}, {"out", "out"}}, gain, nullptr, ""},
-        {"SignalAdd", "Sum", {{"in1", "in1"}, {"in2", "in2"}, {"out", "out"}}, add, nullptr, ""},
-        {"SignalSubtract", "Sum", {{"in1", "in1"}, {"in2", "in2"}, {"out", "out"}}, subtract, nullptr, "b = -1"},
+         "ideal pressure source", HopsanKind::Q},
+        {"HydraulicTankC", "Tank", {{"P1", "P"}}, tank, nullptr, "constant pressure", HopsanKind::C},
+        {"HydraulicFlowSourceQ", "FlowSource", {{"P1", "P"}, {"q", "Q"}}, flowSource, nullptr, "ideal flow source", HopsanKind::Q},
+        {"HydraulicPressureSensor", "PressureSensor", {{"P1", "P"}, {"out", "p"}}, noParameters, nullptr, "", HopsanKind::S},
+        {"SignalConstant", "Constant", {{"y", "out"}}, constant, nullptr, "", HopsanKind::S},
+        {"SignalStep", "Step", {{"out", "out"}}, step, nullptr, "after = y_0 + y_A", HopsanKind::S},
+        {"SignalRamp", "Table", {{"out", "out"}}, ramp, nullptr, "a piecewise-linear table (Hopsan's ramp ends at t_end)", HopsanKind::S},
+        {"SignalSineWave", "Sine", {{"out", "out"}}, sine, nullptr, "omega = 2 pi f, phase = -omega y_offset; t_start must be 0", HopsanKind::S},
+        {"SignalGain", "Gain", {{"in", "in"}, {"out", "out"}}, gain, nullptr, "", HopsanKind::S},
+        {"SignalAdd", "Sum", {{"in1", "in1"}, {"in2", "in2"}, {"out", "out"}}, add, nullptr, "", HopsanKind::S},
+        {"SignalSubtract", "Sum", {{"in1", "in1"}, {"in2", "in2"}, {"out", "out"}}, subtract, nullptr, "b = -1", HopsanKind::S},
         {"SignalSink", nullptr, {}, noParameters, nullptr,
-         "a plot sink: not imported, with its connections (plots come from probes)"},
-    };
-    appendValveHopsanTypes(m);
-    return m;
+         "a plot sink: not imported, with its connections (plots come from probes)", HopsanKind::S},
+        };
+        appendValveHopsanTypes(m);
+        appendHopsanSignalTypes(m);
+        return m;
     }();
     return map;
 }

@@ -23,6 +23,7 @@ public:
     explicit HopsanValues(Resolver r) : resolve_(std::move(r)) {}
     double value(const QString& name, double hopsanDefault);
     QStringList problems;
+    double modelTimestep = 1e-3;  // the model's simulation step [s] (Hopsan's discrete blocks)
 
 private:
     Resolver resolve_;
@@ -33,6 +34,12 @@ struct HopsanPortPair {
     const char* ours;
 };
 
+// Hopsan's kind of component: C (capacitive: volumes, lines, C-type sources and tanks) and Q
+// (resistive: orifices, valves, Q-type sources) alternate on every power node; S (signal and
+// sensor components) only read nodes. The flow of a Hopsan node is the flow out of its Q-type
+// component, into its C-type one (HydraulicFlowSensor, --validate: hopsan_node_flow.h).
+enum class HopsanKind { Unknown, C, Q, S };
+
 struct HopsanTypeMapping {
     const char* hopsanType;
     const char* ourType;  // nullptr: recognised but not imported (a plot sink), see note
@@ -42,7 +49,17 @@ struct HopsanTypeMapping {
     // The Hopsan input holding a volume's wave filter coefficient (TLM alpha), nullptr if none.
     const char* tlmAlpha;
     const char* note;  // where our model differs from Hopsan's
+    HopsanKind kind = HopsanKind::Unknown;
+    // A Hopsan multiport (HydraulicVolumeMultiPort's P1): each of its connections is a node of
+    // its own in Hopsan, and one node in ours.
+    const char* multiPort = nullptr;
+    // A sensor port that reads the flow of its Hopsan node: the importer sets our "port" (the
+    // watched comp.port) and "direction" text parameters from the node (hopsan_node_flow.h).
+    const char* flowOfNode = nullptr;
 };
+
+// Each family's mappings live in a file of their own and append to the table.
+void appendHopsanSignalTypes(std::vector<HopsanTypeMapping>& map);  // hopsan_types_signals.cpp
 
 const std::vector<HopsanTypeMapping>& hopsanTypeMap();
 // Valves, accumulator, lines, cylinders, translational mechanics (hopsan_types_valves.cpp).

@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "hopsan_check.h"
 
+#include <algorithm>
+#include <cmath>
+
 #include "comparison.h"
+#include "model/hopsan_node_flow.h"
 #include "model/hopsan_type_map.h"
 
 namespace hs::service {
@@ -16,8 +20,8 @@ bool HopsanCheck::passed() const {
 namespace {
 
 // Hopsan's node variable -> our probe quantity (the port's domain decides the rest). Hopsan's
-// Flow at a port is positive out of the component into the node (its validation data: an
-// orifice's inlet flow is negative), ours into the component: flows change sign.
+// Flow at any port of a node is the node's one flow, out of its Q-type component: it is read at
+// that component's port (hopsan_node_flow.h), ours being into the component: flows change sign.
 QString quantityOf(const QString& hopsanVariable) {
     if (hopsanVariable == QLatin1String("Value")) return QStringLiteral("signal");
     if (hopsanVariable == QLatin1String("Pressure")) return QStringLiteral("pressure");
@@ -35,14 +39,25 @@ QString probeFor(const model::HvcVariable& v, const model::HopsanModel& hm, cons
     const model::HopsanComponent* hc = hm.component(v.component);
     if (!hc) return QStringLiteral("no component '%1' in the model").arg(v.component);
     if (id == imp.idOf.end()) return QStringLiteral("component '%1' (%2) was not imported").arg(v.component, hc->typeName);
-    const model::HopsanTypeMapping* map = model::findHopsanType(hc->typeName);
-    const QString port = map ? model::mapHopsanPort(*map, v.port) : QString();
-    if (port.isEmpty()) return QStringLiteral("port %1 of %2 has no counterpart in our %3").arg(v.port, v.component, map ? map->ourType : "?");
+    QString component = v.component, hopsanPort = v.port, ourId = id->second;
+    if (v.variable == QLatin1String("Flow")) {
+        const model::HopsanNodeFlow f = model::nodeFlowPort(hm, v.component, v.port);
+        if (!f.error.isEmpty()) return f.error;
+        const auto qId = imp.idOf.find(f.component);
+        if (qId == imp.idOf.end()) return QStringLiteral("the node's flow is %1.%2's, which was not imported").arg(f.component, f.port);
+        component = f.component;
+        hopsanPort = f.port;
+        ourId = qId->second;
+    }
+    const model::HopsanComponent* owner = hm.component(component);
+    const model::HopsanTypeMapping* map = owner ? model::findHopsanType(owner->typeName) : nullptr;
+    const QString port = map ? model::mapHopsanPort(*map, hopsanPort) : QString();
+    if (port.isEmpty()) return QStringLiteral("port %1 of %2 has no counterpart in our %3").arg(hopsanPort, component, map ? map->ourType : "?");
     const QString q = quantityOf(v.variable);
     if (q.isEmpty()) return QStringLiteral("variable %1 has no probe quantity").arg(v.variable);
     probe->name = v.fullName;
     probe->quantity = q;
-    probe->target = id->second + "." + port;
+    probe->target = ourId + "." + port;
     return {};
 }
 
@@ -91,6 +106,11 @@ HopsanCheck checkAgainstHopsan(const model::Circuit& circuit, const model::Hopsa
             for (double& x : sim) x = -x;
         r.check = model::hopsanToleranceCheck(run.trace.time, sim,
                                               hvd.columns[size_t(v.timeColumn)], hvd.columns[size_t(v.column)], v.tolerance);
+        // Hopsan's rule skips samples where either value is 0: a probe that reads 0 throughout
+        // (a port ours writes no value to) would pass unchecked.
+        const auto& ref = hvd.columns[size_t(v.column)];
+        if (r.check.checked == 0 && std::any_of(ref.begin(), ref.end(), [](double x) { return std::fabs(x) >= 1e-10; }))
+            r.error = QStringLiteral("no sample checked: ours is 0 wherever Hopsan's is not (%1)").arg(r.probe);
     }
     return out;
 }

@@ -20,6 +20,11 @@ Registry Registry::builtin() {
     registerSensors(r);
     registerSignalSources(r);
     registerSignalBlocks(r);
+    registerSignalNonlinear(r);
+    registerSignalDynamics(r);
+    registerSignalDelay(r);
+    registerSignalLogic(r);
+    registerSignalShapes(r);
     registerTlmLine(r);
     registerPressureValves(r);
     registerOnOffValves(r);

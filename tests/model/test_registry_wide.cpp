@@ -3,7 +3,8 @@
 // simulated. The circuit around the type is generated from its spec alone: hydraulic ports each
 // get their own Volume, mechanical ports a Mass, required signal inputs a Constant, and every
 // port and state gets a probe. A new type that this generic circuit cannot run makes the test
-// fail; give it what it needs in kSpecialSettings (the one entry today: FlowSensor's port).
+// fail; give it what it needs in kSpecialSettings (today: the watched port of FlowSensor and
+// HydraulicPowerSensor).
 #include <QtTest>
 
 #include <map>
@@ -21,6 +22,7 @@ namespace {
 // Text parameters without a usable default, by type.
 const std::map<QString, std::map<QString, QString>> kSpecialSettings = {
     {"FlowSensor", {{"port", "bg_orifice.A"}}},
+    {"HydraulicPowerSensor", {{"port", "bg_orifice.A"}}},
 };
 
 ComponentDoc component(const QString& id, const QString& type, double x, double y,

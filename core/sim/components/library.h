@@ -14,6 +14,11 @@ void registerMechanics(Registry& r);         // mass, frictions, spring, force s
 void registerSensors(Registry& r);
 void registerSignalSources(Registry& r);
 void registerSignalBlocks(Registry& r);      // gain, sum, P/PI controller
+void registerSignalNonlinear(Registry& r);   // saturation, dead zone, rate limiter, lookup table, relay
+void registerSignalDynamics(Registry& r);    // transfer functions, integrator, derivative, PID
+void registerSignalDelay(Registry& r);       // time delay
+void registerSignalLogic(Registry& r);       // comparator, logic, product, division
+void registerSignalShapes(Registry& r);      // pulse, soft step
 void registerTlmLine(Registry& r);           // transmission line (TLM)
 void registerPressureValves(Registry& r);    // reducing, sequence, counterbalance, pilot check, flow control, throttle-check, divider
 void registerOnOffValves(Registry& r);       // 2/2, 3/2, 4/2 spool valves with switching dynamics, switchable check

@@ -2,6 +2,7 @@
 // Sensors: turn node values into signals.
 #include "../component.h"
 #include "../registry.h"
+#include "flow_direction.h"
 #include "library.h"
 
 namespace hs::sim {
@@ -14,6 +15,37 @@ public:
         setFlow(e, 0, 0.0);
         out(e, 1, P(e, 0));
     }
+};
+
+// p_A - p_B between two nodes; neither port draws flow.
+class DifferentialPressureSensor final : public Component {
+public:
+    std::string configure(const ParamSet&, const Fluid&) override { return {}; }
+    void eval(Eval& e) override {
+        setFlow(e, 0, 0.0);
+        setFlow(e, 1, 0.0);
+        out(e, 2, P(e, 0) - P(e, 1));
+    }
+};
+
+// Hydraulic power p*Q: the pressure of its node times the flow into (or out of) a chosen
+// component port on that node, as FlowSensor reads it.
+class HydraulicPowerSensor final : public Component {
+public:
+    std::string configure(const ParamSet& p, const Fluid&) override {
+        target_ = p.text("port");
+        sign_ = p.choice("direction") == 1 ? -1.0 : 1.0;
+        return target_.empty() ? std::string("set 'port' to the component port whose flow is meant, e.g. pump.P") : std::string();
+    }
+    std::string watchedPortName() const override { return target_; }
+    void eval(Eval& e) override {
+        setFlow(e, 0, 0.0);
+        out(e, 1, P(e, 0) * sign_ * e.flow[watchedPort]);
+    }
+
+private:
+    std::string target_;
+    double sign_ = 1.0;
 };
 
 class PositionSensor final : public Component {
@@ -40,13 +72,15 @@ class FlowSensor final : public Component {
 public:
     std::string configure(const ParamSet& p, const Fluid&) override {
         target_ = p.text("port");
+        sign_ = p.choice("direction") == 1 ? -1.0 : 1.0;
         return target_.empty() ? std::string("set 'port' to the component port to measure, e.g. orifice1.A") : std::string();
     }
     std::string watchedPortName() const override { return target_; }
-    void eval(Eval& e) override { out(e, 0, e.flow[watchedPort]); }
+    void eval(Eval& e) override { out(e, 0, sign_ * e.flow[watchedPort]); }
 
 private:
     std::string target_;
+    double sign_ = 1.0;
 };
 
 }  // namespace
@@ -59,6 +93,24 @@ void registerSensors(Registry& r) {
               .pilot("P", "Measured node (draws no flow)")
               .output("p", "Pressure [Pa]")
               .factory<PressureSensor>());
+    r.add(SpecBuilder("DifferentialPressureSensor", "Sensors", "Differential pressure sensor")
+              .describe("Outputs the pressure difference between two nodes; draws no flow from either.")
+              .equations("out = p_A - p_B")
+              .source("-")
+              .pilot("A", "High side (draws no flow)")
+              .pilot("B", "Low side (draws no flow)")
+              .output("dp", "Pressure difference p_A - p_B [Pa]")
+              .factory<DifferentialPressureSensor>());
+    r.add(SpecBuilder("HydraulicPowerSensor", "Sensors", "Hydraulic power sensor")
+              .describe("Outputs p*Q: the pressure of its node times the flow into a chosen component port (or out of it, "
+                        "direction 'out of'), normally a port on the same node.")
+              .equations("out = p_node * Q into <port> (direction 'into'), -p_node * Q into <port> ('out of')")
+              .source("Hopsan HydraulicPowerSensor (p*q of a node)")
+              .pilot("P", "Node whose pressure is used (draws no flow)")
+              .output("W", "Power [W]")
+              .text("port", "", "Component port whose flow is used, written comp.port")
+              .choice("direction", {kFlowInto, kFlowOutOf}, 0, "Sign: flow into the component at that port, or out of it")
+              .factory<HydraulicPowerSensor>());
     r.add(SpecBuilder("PositionSensor", "Sensors", "Position sensor")
               .describe("Outputs the position of its mechanical node.")
               .equations("out = x")
@@ -74,11 +126,13 @@ void registerSensors(Registry& r) {
               .output("v", "Velocity [m/s]")
               .factory<VelocitySensor>());
     r.add(SpecBuilder("FlowSensor", "Sensors", "Flow sensor")
-              .describe("Outputs the flow into a chosen component port (positive into that component), e.g. orifice1.A.")
-              .equations("out = Q into <port>")
+              .describe("Outputs the flow into a chosen component port (positive into that component), e.g. orifice1.A, "
+                        "or out of it (direction 'out of', as Hopsan's sensors read a Q-type component's port).")
+              .equations("out = Q into <port> (direction 'into'), -Q into <port> ('out of')")
               .source("-")
               .output("Q", "Flow [m3/s]")
               .text("port", "", "Component port to measure, written comp.port")
+              .choice("direction", {kFlowInto, kFlowOutOf}, 0, "Sign: flow into the component at that port, or out of it")
               .factory<FlowSensor>());
 }
 

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "fixed_stepper.h"
+#include "rk4_stages.h"
 #include "system.h"
 
 namespace hs::sim {
@@ -49,16 +50,17 @@ public:
 protected:
     bool step(double t, const double* y, int n) override {
         const double h = dt_, h2 = 0.5 * dt_;
+        const int np = rk4::paddedLength(n);  // y and the buffers have the padded length
         double* s = tmp_.data();
         sys_->rhs(t, y, k1_.data());
-        for (int i = 0; i < n; ++i) s[i] = y[i] + h2 * k1_[i];
+        rk4::stage(s, y, h2, k1_.data(), np);
         sys_->rhs(t + h2, s, k2_.data());
-        for (int i = 0; i < n; ++i) s[i] = y[i] + h2 * k2_[i];
+        rk4::stage(s, y, h2, k2_.data(), np);
         sys_->rhs(t + h2, s, k3_.data());
-        for (int i = 0; i < n; ++i) s[i] = y[i] + h * k3_[i];
+        rk4::stage(s, y, h, k3_.data(), np);
         sys_->rhs(t + h, s, k4_.data());
         rhs_ += 4;
-        for (int i = 0; i < n; ++i) s[i] = y[i] + h / 6.0 * (k1_[i] + 2.0 * (k2_[i] + k3_[i]) + k4_[i]);
+        rk4::combine(s, y, h / 6.0, k1_.data(), k2_.data(), k3_.data(), k4_.data(), np);
         return true;
     }
 };

@@ -87,6 +87,18 @@ void System::allocate() {
         dvol_[n] = 0.0;
         hotNodes_.push_back(h);
     }
+    continuity_.clear();
+    otherHotNodes_.clear();
+    for (size_t i = 0; i < hotNodes_.size(); ++i) {
+        const NodeHot& h = hotNodes_[i];
+        if (h.continuity && h.hasStates && h.pressureState >= 0 && !h.pressureKept) {
+            ContinuityPass::Node n{*h.be, h.vConst, h.qConst, h.node, h.pressureState};
+            continuity_.add(n, {hotPorts_.begin() + h.portBegin, hotPorts_.begin() + h.portEnd},
+                            {hotVarPorts_.begin() + h.varBegin, hotVarPorts_.begin() + h.varEnd});
+        } else {
+            otherHotNodes_.push_back(static_cast<int>(i));
+        }
+    }
     hotMech_.clear();
     for (const MechNode& m : mech) {
         MechHot h{m.yIndex, static_cast<int>(hotPorts_.size()), 0, 1.0 / m.mass};
@@ -94,6 +106,7 @@ void System::allocate() {
         h.portEnd = static_cast<int>(hotPorts_.size());
         hotMech_.push_back(h);
     }
+    beginStepWork_ = !(stepNodes_.empty() && waveNodes_.empty() && stepComps_.empty());
     presolveEmpty_ = presolveOrder_.empty() && hotMech_.empty() && stageNodes_.empty() && states.empty() &&
                      std::all_of(hotNodes_.begin(), hotNodes_.end(), [](const NodeHot& h) { return h.method->wavePorts(); });
 }
@@ -117,16 +130,22 @@ void System::rhsOver(const std::vector<Component*>& list, double t, const double
     e_.y = y;
     e_.dy = dy;
     double* p = p_.data();
-    for (const NodeHot& h : hotNodes_)
+    continuity_.readPressures(y, p);
+    for (int i : otherHotNodes_) {
+        const NodeHot& h = hotNodes_[static_cast<size_t>(i)];
         if (!h.pressureKept) p[h.node] = h.pressureState >= 0 ? y[h.pressureState] : h.method->pressure(y);
+    }
     for (size_t m = 0; m < hotMech_.size(); ++m) {
         x_[m] = y[hotMech_[m].y];
         v_[m] = y[hotMech_[m].y + 1];
     }
     for (Component* c : list) c->eval(e_);
     if (!stageNodes_.empty()) updateStageMethods(t);
-    for (const NodeHot& h : hotNodes_)
+    continuity_.derivatives(p, flow_.data(), pvol_.data(), pdvol_.data(), vol_.data(), dvol_.data(), dy);
+    for (int i : otherHotNodes_) {
+        const NodeHot& h = hotNodes_[static_cast<size_t>(i)];
         if (h.derivativeWork) nodeDerivative(h, p, dy);
+    }
     for (const MechHot& m : hotMech_) mechDerivative(m, y, dy);
 }
 
@@ -155,9 +174,7 @@ void System::updateStageMethods(double t) {
     evalComponents();
 }
 
-bool System::beginStep(double t, double dt, const double* y) {
-    currentDt_ = dt;
-    if (stepNodes_.empty() && waveNodes_.empty() && stepComps_.empty()) return true;
+bool System::beginStepWork(double t, double dt, const double* y) {
     if (presolveEmpty_) {
         e_.t = t;
         e_.y = y;

@@ -106,6 +106,13 @@ void System::allocate() {
         h.portEnd = static_cast<int>(hotPorts_.size());
         hotMech_.push_back(h);
     }
+    plainRhs_ = otherHotNodes_.empty() && stageNodes_.empty();
+    heldSources_.clear();
+    plainOrder_.clear();
+    for (Component* c : hotOrder_) {
+        if (const IntervalCache* held = c->heldOutputs()) heldSources_.push_back({c, held});
+        else plainOrder_.push_back(c);
+    }
     beginStepWork_ = !(stepNodes_.empty() && waveNodes_.empty() && stepComps_.empty());
     presolveEmpty_ = presolveOrder_.empty() && hotMech_.empty() && stageNodes_.empty() && states.empty() &&
                      std::all_of(hotNodes_.begin(), hotNodes_.end(), [](const NodeHot& h) { return h.method->wavePorts(); });
@@ -123,7 +130,23 @@ void System::initialState(double* y) {
     resetWaveSlots();
 }
 
-void System::rhs(double t, const double* y, double* dy) { rhsOver(hotOrder_, t, y, dy); }
+void System::rhsPlain(double t, const double* y, double* dy) {
+    e_.t = t;
+    e_.y = y;
+    e_.dy = dy;
+    continuity_.readPressures(y, p_.data());
+    const MechHot* mech = hotMech_.data();
+    const size_t nMech = hotMech_.size();
+    for (size_t m = 0; m < nMech; ++m) {
+        x_[m] = y[mech[m].y];
+        v_[m] = y[mech[m].y + 1];
+    }
+    for (const HeldSource *h = heldSources_.data(), *end = h + heldSources_.size(); h != end; ++h)
+        if (!h->held->holds(t)) h->comp->eval(e_);
+    for (Component *const *c = plainOrder_.data(), *const *end = c + plainOrder_.size(); c != end; ++c) (*c)->eval(e_);
+    continuity_.derivatives(flow_.data(), pvol_.data(), pdvol_.data(), vol_.data(), dvol_.data(), dy);
+    for (const MechHot *m = hotMech_.data(), *end = m + hotMech_.size(); m != end; ++m) mechDerivative(*m, y, dy);
+}
 
 void System::rhsOver(const std::vector<Component*>& list, double t, const double* y, double* dy) {
     e_.t = t;
@@ -141,7 +164,7 @@ void System::rhsOver(const std::vector<Component*>& list, double t, const double
     }
     for (Component* c : list) c->eval(e_);
     if (!stageNodes_.empty()) updateStageMethods(t);
-    continuity_.derivatives(p, flow_.data(), pvol_.data(), pdvol_.data(), vol_.data(), dvol_.data(), dy);
+    continuity_.derivatives(flow_.data(), pvol_.data(), pdvol_.data(), vol_.data(), dvol_.data(), dy);
     for (int i : otherHotNodes_) {
         const NodeHot& h = hotNodes_[static_cast<size_t>(i)];
         if (h.derivativeWork) nodeDerivative(h, p, dy);

@@ -60,7 +60,10 @@ public:
     int stateCount() const { return static_cast<int>(states.size()); }
     void initialState(double* y);  // also resets held pressures of algebraic methods
     // dy = f(t, y). Leaves every node value, flow and signal of this evaluation in eval().
-    void rhs(double t, const double* y, double* dy);
+    void rhs(double t, const double* y, double* dy) {
+        if (plainRhs_) rhsPlain(t, y, dy);
+        else rhsOver(hotOrder_, t, y, dy);
+    }
     // Called by fixed-step steppers before each outer step: evaluates the system at (t, y) and
     // lets every held-pressure method update its node (in node order, each seeing the values
     // its predecessors just found). Returns false if a method failed; failure() says why.
@@ -232,6 +235,18 @@ private:
     // hotNodes_) through nodeDerivative().
     ContinuityPass continuity_;
     std::vector<int> otherHotNodes_;
+    // Every hydraulic node with a method is a plain continuity node and no method updates per
+    // stage: rhs() is rhsPlain(), which has nothing else to check.
+    bool plainRhs_ = false;
+    // rhsPlain()'s components: the held sources first (evaluated only when t leaves the interval
+    // of their last evaluation: they have no inputs), then the others in evaluation order.
+    struct HeldSource {
+        Component* comp;
+        const IntervalCache* held;
+    };
+    std::vector<HeldSource> heldSources_;
+    std::vector<Component*> plainOrder_;
+    void rhsPlain(double t, const double* y, double* dy);
     std::vector<MechHot> hotMech_;
     std::vector<int> hotPorts_, hotVarPorts_;
     std::vector<Component*> hotOrder_;

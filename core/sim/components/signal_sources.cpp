@@ -8,7 +8,7 @@
 
 #include "../component.h"
 #include "../registry.h"
-#include "interval_cache.h"
+#include "../interval_cache.h"
 #include "library.h"
 
 namespace hs::sim {
@@ -82,6 +82,7 @@ public:
         if (!(k < 0x1p62)) return ph < duty_ * per_ ? 1 : 2;  // NaN or no end in sight: not cached in practice
         return 2 * static_cast<std::uint64_t>(k) + (ph < duty_ * per_ ? 1 : 2);
     }
+    const IntervalCache* heldOutputs() const override { return &cache_; }
     void eval(Eval& e) override {
         if (!cache_.holds(e.t)) newHalfPeriod(e.t);
         out(e, 0, cache_.value());
@@ -162,6 +163,7 @@ public:
         if (!levels_.empty()) return levels_[std::min<size_t>(static_cast<size_t>(u * levels_.size()), levels_.size() - 1)];
         return lo_ + (hi_ - lo_) * u;
     }
+    const IntervalCache* heldOutputs() const override { return &cache_; }
     void eval(Eval& e) override { out(e, 0, valueAt(e.t)); }
     double nextBreakpoint(double t) const override {
         if (t < d_) return d_ + per_;

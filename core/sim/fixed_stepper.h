@@ -7,7 +7,6 @@
 #include <cmath>
 #include <vector>
 
-#include "rk4_stages.h"
 #include "stepper.h"
 #include "system.h"
 
@@ -22,8 +21,7 @@ public:
         sys_ = &sys;
         dt_ = s.dt;
         if (!(dt_ > 0) || !std::isfinite(dt_)) return "the fixed step dt must be positive";
-        // padded: the RK4 stages work on pairs of states (rk4_stages.h)
-        const size_t n = static_cast<size_t>(rk4::paddedLength(sys.stateCount()));
+        const size_t n = static_cast<size_t>(sys.stateCount());
         k1_.assign(n, 0); k2_.assign(n, 0); k3_.assign(n, 0); k4_.assign(n, 0); tmp_.assign(n, 0);
         return {};
     }
@@ -38,7 +36,7 @@ class FixedStepper : public FixedStepBase {
 public:
     std::string init(System& sys, double t0, const double* y0, const SolverSettings& s) override {
         std::string e = FixedStepBase::init(sys, t0, y0, s);
-        cur_.assign(static_cast<size_t>(rk4::paddedLength(sys.stateCount())), 0.0);
+        cur_.assign(static_cast<size_t>(sys.stateCount()), 0.0);
         return e;
     }
     // The steps alternate between two buffers (the state in cur_, the next one written into

@@ -50,17 +50,16 @@ public:
 protected:
     bool step(double t, const double* y, int n) override {
         const double h = dt_, h2 = 0.5 * dt_;
-        const int np = rk4::paddedLength(n);  // y and the buffers have the padded length
         double* s = tmp_.data();
         sys_->rhs(t, y, k1_.data());
-        rk4::stage(s, y, h2, k1_.data(), np);
+        rk4::stage(s, y, h2, k1_.data(), n);
         sys_->rhs(t + h2, s, k2_.data());
-        rk4::stage(s, y, h2, k2_.data(), np);
+        rk4::stage(s, y, h2, k2_.data(), n);
         sys_->rhs(t + h2, s, k3_.data());
-        rk4::stage(s, y, h, k3_.data(), np);
+        rk4::stage(s, y, h, k3_.data(), n);
         sys_->rhs(t + h, s, k4_.data());
         rhs_ += 4;
-        rk4::combine(s, y, h / 6.0, k1_.data(), k2_.data(), k3_.data(), k4_.data(), np);
+        rk4::combine(s, y, h / 6.0, k1_.data(), k2_.data(), k3_.data(), k4_.data(), n);
         return true;
     }
 };

@@ -9,11 +9,13 @@ namespace hs::sim::rk4 {
 
 // s = y + a*k
 inline void stage(double* __restrict s, const double* __restrict y, double a, const double* __restrict k, int n) {
+#pragma GCC unroll 4
     for (int i = 0; i < n; ++i) s[i] = y[i] + a * k[i];
 }
 // s = y + h6*(k1 + 2*(k2 + k3) + k4)
 inline void combine(double* __restrict s, const double* __restrict y, double h6, const double* __restrict k1,
                     const double* __restrict k2, const double* __restrict k3, const double* __restrict k4, int n) {
+#pragma GCC unroll 4
     for (int i = 0; i < n; ++i) s[i] = y[i] + h6 * (k1[i] + 2.0 * (k2[i] + k3[i]) + k4[i]);
 }
 

@@ -11,10 +11,11 @@ void System::allocate() {
     p_.assign(hyd.size(), 0.0);
     x_.assign(mech.size(), 0.0);
     v_.assign(mech.size(), 0.0);
-    flow_.assign(ports.size(), 0.0);
+    // one more entry than ports, always 0: the padding of ContinuityPass's small nodes
+    flow_.assign(ports.size() + 1, 0.0);
     sig_.assign(static_cast<size_t>(signalSlots), 0.0);
-    pvol_.assign(ports.size(), 0.0);
-    pdvol_.assign(ports.size(), 0.0);
+    pvol_.assign(ports.size() + 1, 0.0);
+    pdvol_.assign(ports.size() + 1, 0.0);
     vol_.assign(hyd.size(), 0.0);
     dvol_.assign(hyd.size(), 0.0);
     scratchDy_.assign(states.size(), 0.0);
@@ -91,10 +92,12 @@ void System::allocate() {
     otherHotNodes_.clear();
     for (size_t i = 0; i < hotNodes_.size(); ++i) {
         const NodeHot& h = hotNodes_[i];
-        if (h.continuity && h.hasStates && h.pressureState >= 0 && !h.pressureKept) {
-            ContinuityPass::Node n{*h.be, h.vConst, h.qConst, h.node, h.pressureState};
-            continuity_.add(n, {hotPorts_.begin() + h.portBegin, hotPorts_.begin() + h.portEnd},
-                            {hotVarPorts_.begin() + h.varBegin, hotVarPorts_.begin() + h.varEnd});
+        const std::vector<int> flowPorts(hotPorts_.begin() + h.portBegin, hotPorts_.begin() + h.portEnd);
+        const std::vector<int>& chambers = hyd[static_cast<size_t>(h.node)].variablePorts;
+        if (h.continuity && h.hasStates && h.pressureState >= 0 && !h.pressureKept &&
+            ContinuityPass::takes(flowPorts, chambers)) {
+            continuity_.add(h.node, h.pressureState, *h.be, h.vConst, h.qConst, flowPorts, chambers,
+                            static_cast<int>(ports.size()));
         } else {
             otherHotNodes_.push_back(static_cast<int>(i));
         }

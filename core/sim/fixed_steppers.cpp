@@ -38,7 +38,7 @@ protected:
     bool step(double t, const double* y, int n) override {
         sys_->rhs(t, y, k1_.data());
         ++rhs_;
-        for (int i = 0; i < n; ++i) tmp_[i] = y[i] + dt_ * k1_[i];
+        rk4::stage(tmp_.data(), y, dt_, k1_.data(), n);
         return true;
     }
 };

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "fluid.h"
+#include "interval_cache.h"
 #include "spec.h"
 
 namespace hs::sim {
@@ -85,6 +86,11 @@ public:
     // True when eval() writes the same values whatever the time and state (tank, constant,
     // volume, mass): evaluated once, then left out of the hot loop.
     virtual bool isStatic() const { return false; }
+    // A source with no inputs whose signal outputs depend on time alone and are held on intervals
+    // of t (PRMS, square wave) returns the cache that eval() keeps: the interval that contains
+    // the time of its last evaluation, on which the outputs it wrote then stay exact. The serial
+    // right-hand side leaves out its eval() while t stays inside. Default: evaluated every time.
+    virtual const IntervalCache* heldOutputs() const { return nullptr; }
     // Checks that need to know which optional ports are connected ("" = fine).
     [[nodiscard]] virtual std::string checkConnections() const { return {}; }
 

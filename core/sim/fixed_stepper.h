@@ -3,6 +3,7 @@
 // projection of bounded states and the held-pressure methods' update after every step.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -33,33 +34,53 @@ protected:
 
 class FixedStepper : public FixedStepBase {
 public:
+    std::string init(System& sys, double t0, const double* y0, const SolverSettings& s) override {
+        std::string e = FixedStepBase::init(sys, t0, y0, s);
+        cur_.assign(static_cast<size_t>(sys.stateCount()), 0.0);
+        return e;
+    }
+    // The steps alternate between two buffers (the state in cur_, the next one written into
+    // tmp_ by step(), then swapped): no copy per step; y receives the last good state once.
     bool advance(double tOut, double& t, double* y) override {
         const int n = sys_->stateCount();
+        std::copy(y, y + n, cur_.begin());
+        const bool ok = advanceFrom(tOut, t, n);
+        std::copy(cur_.begin(), cur_.begin() + n, y);
+        return ok;
+    }
+
+protected:
+    std::vector<double> cur_;
+
+private:
+    bool advanceFrom(double tOut, double& t, int n) {
         do {
             // No states (every volume TLM, no dynamic component): the stages have nothing to
             // integrate; beginStep() below solves the components at the new time.
-            if (n > 0 && !step(t, y, n)) return false;  // error_ says why; y still holds the last good state
+            if (n > 0 && !step(t, cur_.data(), n)) return false;  // error_ says why; cur_ still holds the last good state
             ++steps_;
             if (n > 0) {  // (no states: nothing was integrated, nothing to check or accept)
                 if (sys_->stageFailed()) {
                     error_ = sys_->failure();
                     return false;
                 }
-                bad_ = firstBadState(*sys_, tmp_.data());
-                if (bad_ >= 0) {
-                    badValue_ = tmp_[bad_];
-                    error_ = "state left its bounds";
-                    return false;
+                if (!sys_->statesPlausible(tmp_.data())) {
+                    bad_ = firstBadState(*sys_, tmp_.data());
+                    if (bad_ >= 0) {
+                        badValue_ = tmp_[bad_];
+                        error_ = "state left its bounds";
+                        return false;
+                    }
                 }
-                for (int i = 0; i < n; ++i) y[i] = tmp_[i];
-                sys_->project(y);
+                sys_->project(tmp_.data());
+                cur_.swap(tmp_);
             }
             // t = t0 + k*dt would be exact, but steps may be mixed with restarts; 1e-12 relative
             // drift over 1e8 steps is harmless for recording.
             t += dt_;
             // Held-pressure methods update at the new state, so a recorded sample at t shows
             // the pressure that belongs to (t, y), and the next step's stages hold it.
-            if (!sys_->beginStep(t, dt_, y)) {
+            if (!sys_->beginStep(t, dt_, cur_.data())) {
                 error_ = sys_->failure();
                 return false;
             }

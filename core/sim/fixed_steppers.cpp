@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "fixed_stepper.h"
+#include "rk4_stages.h"
 #include "system.h"
 
 namespace hs::sim {
@@ -37,7 +38,7 @@ protected:
     bool step(double t, const double* y, int n) override {
         sys_->rhs(t, y, k1_.data());
         ++rhs_;
-        for (int i = 0; i < n; ++i) tmp_[i] = y[i] + dt_ * k1_[i];
+        rk4::stage(tmp_.data(), y, dt_, k1_.data(), n);
         return true;
     }
 };
@@ -51,14 +52,14 @@ protected:
         const double h = dt_, h2 = 0.5 * dt_;
         double* s = tmp_.data();
         sys_->rhs(t, y, k1_.data());
-        for (int i = 0; i < n; ++i) s[i] = y[i] + h2 * k1_[i];
+        rk4::stage(s, y, h2, k1_.data(), n);
         sys_->rhs(t + h2, s, k2_.data());
-        for (int i = 0; i < n; ++i) s[i] = y[i] + h2 * k2_[i];
+        rk4::stage(s, y, h2, k2_.data(), n);
         sys_->rhs(t + h2, s, k3_.data());
-        for (int i = 0; i < n; ++i) s[i] = y[i] + h * k3_[i];
+        rk4::stage(s, y, h, k3_.data(), n);
         sys_->rhs(t + h, s, k4_.data());
         rhs_ += 4;
-        for (int i = 0; i < n; ++i) s[i] = y[i] + h / 6.0 * (k1_[i] + 2.0 * (k2_[i] + k3_[i]) + k4_[i]);
+        rk4::combine(s, y, h / 6.0, k1_.data(), k2_.data(), k3_.data(), k4_.data(), n);
         return true;
     }
 };

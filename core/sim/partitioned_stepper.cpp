@@ -11,6 +11,7 @@
 
 #include "fixed_stepper.h"
 #include "partitioner.h"
+#include "rk4_stages.h"
 #include "system.h"
 #include "worker_pool.h"
 
@@ -271,19 +272,17 @@ private:
         double* s = tmp_.data();
         if (!rk4_) {
             sys_->rhsPartition(k, t, y, k1_.data());
-            for (int i : st) s[i] = y[i] + dt_ * k1_[static_cast<size_t>(i)];
+            rk4::stage(s, y, dt_, k1_.data(), st);
             return;
         }
         sys_->rhsPartition(k, t, y, k1_.data());
-        for (int i : st) s[i] = y[i] + h2 * k1_[static_cast<size_t>(i)];
+        rk4::stage(s, y, h2, k1_.data(), st);
         sys_->rhsPartition(k, t + h2, s, k2_.data());
-        for (int i : st) s[i] = y[i] + h2 * k2_[static_cast<size_t>(i)];
+        rk4::stage(s, y, h2, k2_.data(), st);
         sys_->rhsPartition(k, t + h2, s, k3_.data());
-        for (int i : st) s[i] = y[i] + h * k3_[static_cast<size_t>(i)];
+        rk4::stage(s, y, h, k3_.data(), st);
         sys_->rhsPartition(k, t + h, s, k4_.data());
-        for (int i : st)
-            s[i] = y[i] + h / 6.0 * (k1_[static_cast<size_t>(i)] + 2.0 * (k2_[static_cast<size_t>(i)] + k3_[static_cast<size_t>(i)]) +
-                                     k4_[static_cast<size_t>(i)]);
+        rk4::combine(s, y, h / 6.0, k1_.data(), k2_.data(), k3_.data(), k4_.data(), st);
     }
 
     bool rk4_, adaptive_;

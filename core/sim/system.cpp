@@ -11,10 +11,11 @@ void System::allocate() {
     p_.assign(hyd.size(), 0.0);
     x_.assign(mech.size(), 0.0);
     v_.assign(mech.size(), 0.0);
-    flow_.assign(ports.size(), 0.0);
+    // one more entry than ports, always 0: the padding of ContinuityPass's small nodes
+    flow_.assign(ports.size() + 1, 0.0);
     sig_.assign(static_cast<size_t>(signalSlots), 0.0);
-    pvol_.assign(ports.size(), 0.0);
-    pdvol_.assign(ports.size(), 0.0);
+    pvol_.assign(ports.size() + 1, 0.0);
+    pdvol_.assign(ports.size() + 1, 0.0);
     vol_.assign(hyd.size(), 0.0);
     dvol_.assign(hyd.size(), 0.0);
     scratchDy_.assign(states.size(), 0.0);
@@ -87,6 +88,20 @@ void System::allocate() {
         dvol_[n] = 0.0;
         hotNodes_.push_back(h);
     }
+    continuity_.clear();
+    otherHotNodes_.clear();
+    for (size_t i = 0; i < hotNodes_.size(); ++i) {
+        const NodeHot& h = hotNodes_[i];
+        const std::vector<int> flowPorts(hotPorts_.begin() + h.portBegin, hotPorts_.begin() + h.portEnd);
+        const std::vector<int>& chambers = hyd[static_cast<size_t>(h.node)].variablePorts;
+        if (h.continuity && h.hasStates && h.pressureState >= 0 && !h.pressureKept &&
+            ContinuityPass::takes(flowPorts, chambers)) {
+            continuity_.add(h.node, h.pressureState, *h.be, h.vConst, h.qConst, flowPorts, chambers,
+                            static_cast<int>(ports.size()));
+        } else {
+            otherHotNodes_.push_back(static_cast<int>(i));
+        }
+    }
     hotMech_.clear();
     for (const MechNode& m : mech) {
         MechHot h{m.yIndex, static_cast<int>(hotPorts_.size()), 0, 1.0 / m.mass};
@@ -94,6 +109,14 @@ void System::allocate() {
         h.portEnd = static_cast<int>(hotPorts_.size());
         hotMech_.push_back(h);
     }
+    plainRhs_ = otherHotNodes_.empty() && stageNodes_.empty();
+    heldSources_.clear();
+    plainOrder_.clear();
+    for (Component* c : hotOrder_) {
+        if (const IntervalCache* held = c->heldOutputs()) heldSources_.push_back({c, held});
+        else plainOrder_.push_back(c);
+    }
+    beginStepWork_ = !(stepNodes_.empty() && waveNodes_.empty() && stepComps_.empty());
     presolveEmpty_ = presolveOrder_.empty() && hotMech_.empty() && stageNodes_.empty() && states.empty() &&
                      std::all_of(hotNodes_.begin(), hotNodes_.end(), [](const NodeHot& h) { return h.method->wavePorts(); });
 }
@@ -110,23 +133,45 @@ void System::initialState(double* y) {
     resetWaveSlots();
 }
 
-void System::rhs(double t, const double* y, double* dy) { rhsOver(hotOrder_, t, y, dy); }
+void System::rhsPlain(double t, const double* y, double* dy) {
+    e_.t = t;
+    e_.y = y;
+    e_.dy = dy;
+    continuity_.readPressures(y, p_.data());
+    const MechHot* mech = hotMech_.data();
+    const size_t nMech = hotMech_.size();
+    for (size_t m = 0; m < nMech; ++m) {
+        x_[m] = y[mech[m].y];
+        v_[m] = y[mech[m].y + 1];
+    }
+    for (const HeldSource *h = heldSources_.data(), *end = h + heldSources_.size(); h != end; ++h)
+        if (!h->held->holds(t)) h->comp->eval(e_);
+    for (Component *const *c = plainOrder_.data(), *const *end = c + plainOrder_.size(); c != end; ++c) (*c)->eval(e_);
+    continuity_.derivatives(flow_.data(), pvol_.data(), pdvol_.data(), vol_.data(), dvol_.data(), dy);
+    for (const MechHot *m = hotMech_.data(), *end = m + hotMech_.size(); m != end; ++m) mechDerivative(*m, y, dy);
+}
 
 void System::rhsOver(const std::vector<Component*>& list, double t, const double* y, double* dy) {
     e_.t = t;
     e_.y = y;
     e_.dy = dy;
     double* p = p_.data();
-    for (const NodeHot& h : hotNodes_)
+    continuity_.readPressures(y, p);
+    for (int i : otherHotNodes_) {
+        const NodeHot& h = hotNodes_[static_cast<size_t>(i)];
         if (!h.pressureKept) p[h.node] = h.pressureState >= 0 ? y[h.pressureState] : h.method->pressure(y);
+    }
     for (size_t m = 0; m < hotMech_.size(); ++m) {
         x_[m] = y[hotMech_[m].y];
         v_[m] = y[hotMech_[m].y + 1];
     }
     for (Component* c : list) c->eval(e_);
     if (!stageNodes_.empty()) updateStageMethods(t);
-    for (const NodeHot& h : hotNodes_)
+    continuity_.derivatives(flow_.data(), pvol_.data(), pdvol_.data(), vol_.data(), dvol_.data(), dy);
+    for (int i : otherHotNodes_) {
+        const NodeHot& h = hotNodes_[static_cast<size_t>(i)];
         if (h.derivativeWork) nodeDerivative(h, p, dy);
+    }
     for (const MechHot& m : hotMech_) mechDerivative(m, y, dy);
 }
 
@@ -155,9 +200,7 @@ void System::updateStageMethods(double t) {
     evalComponents();
 }
 
-bool System::beginStep(double t, double dt, const double* y) {
-    currentDt_ = dt;
-    if (stepNodes_.empty() && waveNodes_.empty() && stepComps_.empty()) return true;
+bool System::beginStepWork(double t, double dt, const double* y) {
     if (presolveEmpty_) {
         e_.t = t;
         e_.y = y;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "component.h"
+#include "continuity_pass.h"
 #include "pressure_method.h"
 
 namespace hs::sim {
@@ -59,12 +60,29 @@ public:
     int stateCount() const { return static_cast<int>(states.size()); }
     void initialState(double* y);  // also resets held pressures of algebraic methods
     // dy = f(t, y). Leaves every node value, flow and signal of this evaluation in eval().
-    void rhs(double t, const double* y, double* dy);
+    void rhs(double t, const double* y, double* dy) {
+        if (plainRhs_) rhsPlain(t, y, dy);
+        else rhsOver(hotOrder_, t, y, dy);
+    }
     // Called by fixed-step steppers before each outer step: evaluates the system at (t, y) and
     // lets every held-pressure method update its node (in node order, each seeing the values
     // its predecessors just found). Returns false if a method failed; failure() says why.
     // Does nothing when no node needs it.
-    [[nodiscard]] bool beginStep(double t, double dt, const double* y);
+    [[nodiscard]] bool beginStep(double t, double dt, const double* y) {
+        currentDt_ = dt;
+        return !beginStepWork_ || beginStepWork(t, dt, y);
+    }
+    // The fast part of the per-step state check: every state finite and every pressure state
+    // within [pMin, pMax]. When false, firstBadState() finds which.
+    bool statesPlausible(const double* y) const {
+        double zero = 0.0;
+        const int n = stateCount();
+        for (int i = 0; i < n; ++i) zero += y[i] * 0.0;  // NaN iff a state is not finite
+        if (zero != 0.0) return false;
+        for (int i : pressureStates_)
+            if (y[i] < pMin || y[i] > pMax) return false;
+        return true;
+    }
     // Clamps states that have a physical lower bound (compensator K >= 0) after a step.
     void project(double* y) const {
         for (int i : boundedStates_)
@@ -213,6 +231,22 @@ private:
         dy[m.y + 1] = f * m.invMass;
     }
     std::vector<NodeHot> hotNodes_;
+    // The serial rhs(): the plain continuity nodes in one flat pass, the rest (indices into
+    // hotNodes_) through nodeDerivative().
+    ContinuityPass continuity_;
+    std::vector<int> otherHotNodes_;
+    // Every hydraulic node with a method is a plain continuity node and no method updates per
+    // stage: rhs() is rhsPlain(), which has nothing else to check.
+    bool plainRhs_ = false;
+    // rhsPlain()'s components: the held sources first (evaluated only when t leaves the interval
+    // of their last evaluation: they have no inputs), then the others in evaluation order.
+    struct HeldSource {
+        Component* comp;
+        const IntervalCache* held;
+    };
+    std::vector<HeldSource> heldSources_;
+    std::vector<Component*> plainOrder_;
+    void rhsPlain(double t, const double* y, double* dy);
     std::vector<MechHot> hotMech_;
     std::vector<int> hotPorts_, hotVarPorts_;
     std::vector<Component*> hotOrder_;
@@ -222,6 +256,8 @@ private:
     std::vector<double> stepFlow_;             // port flows of the last full evaluation
     std::vector<int> portNodeComp_;            // port -> index of its component in nodeComps[its node]
     bool needsFixedStep_ = false;
+    bool beginStepWork_ = true;  // beginStep() has something to do (held methods, waves, step updates)
+    [[nodiscard]] bool beginStepWork(double t, double dt, const double* y);
     double currentDt_ = 0.0;
     void evalComponents();
     // TLM (tlm_ports.cpp): slots for the flow ports of wave nodes, the per-step component solve

@@ -80,6 +80,12 @@ Circuit circuitAround(const hs::sim::ComponentSpec& spec) {
             c.wires.push_back(wire("dut", p, id, "m"));
             c.probes.push_back(probe("position", "dut." + p));
             c.probes.push_back(probe("force", "dut." + p));
+        } else if (port.domain == Domain::Rotational) {
+            const QString id = "j_" + p;
+            c.components.push_back(component(id, "RotationalInertia", x, 40, {{"J", 0.1}}));
+            c.wires.push_back(wire("dut", p, id, "shaft"));
+            c.probes.push_back(probe("angle", "dut." + p));
+            c.probes.push_back(probe("torque", "dut." + p));
         } else if (port.dir == SignalDir::In) {
             if (port.optional) continue;
             const QString id = "c_" + p;

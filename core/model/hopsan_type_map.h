@@ -22,7 +22,10 @@ public:
     using Resolver = std::function<std::optional<double>(const QString& name, QString* problem)>;
     explicit HopsanValues(Resolver r) : resolve_(std::move(r)) {}
     double value(const QString& name, double hopsanDefault);
+    // Our time of a Hopsan time: our runs start at 0, Hopsan's at its model's start time.
+    double ourTime(double hopsanTime) const { return hopsanTime - hopsanStart; }
     QStringList problems;
+    double hopsanStart = 0.0;
 
 private:
     Resolver resolve_;
@@ -45,6 +48,8 @@ struct HopsanTypeMapping {
 };
 
 const std::vector<HopsanTypeMapping>& hopsanTypeMap();
+// Pumps, motors and rotational mechanics (hopsan_types_rotational.cpp).
+void appendRotationalHopsanTypes(std::vector<HopsanTypeMapping>& map);
 const HopsanTypeMapping* findHopsanType(const QString& hopsanType);
 // Our port for a Hopsan port of that type; empty when ours has none.
 QString mapHopsanPort(const HopsanTypeMapping& m, const QString& hopsanPort);

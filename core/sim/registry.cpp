@@ -19,6 +19,9 @@ Registry Registry::builtin() {
     registerSignalSources(r);
     registerSignalBlocks(r);
     registerTlmLine(r);
+    registerRotational(r);
+    registerRotationalSensors(r);
+    registerPumpsMotors(r);
     registerPressureMethods(r);
     for (const auto& s : builtinSteppers()) r.addStepper(s);
     return r;

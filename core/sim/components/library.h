@@ -13,4 +13,7 @@ void registerSensors(Registry& r);
 void registerSignalSources(Registry& r);
 void registerSignalBlocks(Registry& r);      // gain, sum, P/PI controller
 void registerTlmLine(Registry& r);           // transmission line (TLM)
+void registerRotational(Registry& r);        // inertia, shaft, gear, sources, prime mover, electric motor, friction
+void registerRotationalSensors(Registry& r); // angle, speed, torque, power
+void registerPumpsMotors(Registry& r);       // pumps, motors, hydraulic machine, compensated pumps
 }  // namespace hs::sim

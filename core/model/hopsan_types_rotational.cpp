@@ -54,15 +54,16 @@ void variableMotor(HopsanValues& in, ComponentDoc& out, QStringList&) {
     out.num["eps"] = std::clamp(in.value("eps", 1.0), -1.0, 1.0);
 }
 
-// Hopsan's machine C pumps into P1 at positive speed; ours moves oil from P1 to P2: the ports
-// (and so the volumes) are swapped in the table and here.
+// Hopsan's machine C pumps into P1 at positive speed of its own port P3; ours moves oil from P1
+// to P2. Same ports: our speed is minus Hopsan's w3, which is the speed Hopsan counts on the far
+// side of the inertia its C-type machine must be connected through (kRotationalFrame).
 void machineC(HopsanValues& in, ComponentDoc& out, QStringList&) {
     out.num["D"] = in.value("D_m", 5e-5);
     out.num["eps"] = std::clamp(in.value("eps", 1.0), -1.0, 1.0);
     out.num["Cl"] = in.value("C_lm", 1e-12);
     out.num["B"] = in.value("B_m", 0.0);
-    out.num["V1"] = in.value("V_2", 0.005);
-    out.num["V2"] = in.value("V_1", 0.005);
+    out.num["V1"] = in.value("V_1", 0.005);
+    out.num["V2"] = in.value("V_2", 0.005);
     out.num["J"] = 0.0;  // Hopsan's J_em only sets its smallest numerical volume
 }
 
@@ -84,14 +85,17 @@ void shaftG(HopsanValues& in, ComponentDoc& out, QStringList&) {
 
 void thetaSource(HopsanValues& in, ComponentDoc& out, QStringList&) { out.num["w"] = in.value("omega", 0.0); }
 void speedTransformer(HopsanValues& in, ComponentDoc& out, QStringList&) { out.num["w"] = in.value("omega", 0.0); }
-void torqueTransformer(HopsanValues& in, ComponentDoc& out, QStringList&) { out.num["T"] = in.value("T", 0.0); }
+// Hopsan's torque at a port acts like a pressure: positive opposes the port's positive rotation.
+void torqueTransformer(HopsanValues& in, ComponentDoc& out, QStringList&) { out.num["T"] = -in.value("T", 0.0); }
 void none(HopsanValues&, ComponentDoc&, QStringList&) {}
 
 const char* kSourceNote =
     "an ideal kinematic source in Hopsan; ours is a flywheel (J_ref) held on the reference by a tracking law (SpeedSource)";
-const char* kInertiaNote =
-    "P1 and P2 are one rigid node here; Hopsan counts the speed at P1 as minus the speed at P2, so a sensor at P1 reads the "
-    "opposite sign in Hopsan";
+// Hopsan's 2-port inertia counts speed in opposite directions at P1 and P2 (w1 = -w2); our
+// rotational node has one direction. The import takes that of the inertia's P1 side, where
+// Hopsan's component tests put sources and sensors.
+const char* kRotationalFrame =
+    "P1 and P2 are one rigid node here, counted in the direction of Hopsan's P1 side (Hopsan: w1 = -w2)";
 
 }  // namespace
 
@@ -108,10 +112,11 @@ void appendRotationalHopsanTypes(std::vector<HopsanTypeMapping>& map) {
     map.push_back({"HydraulicVariableDisplacementMotorQ", "VariableDisplacementMotor",
                    {{"P1", "P1"}, {"P2", "P2"}, {"P3", "shaft"}, {"eps", "eps"}}, variableMotor, nullptr,
                    "C_im = Cl; J_m is added to the shaft node"});
-    map.push_back({"HydraulicMachineC", "HydraulicMachine", {{"P1", "P2"}, {"P2", "P1"}, {"P3", "shaft"}, {"eps", "eps"}}, machineC, nullptr,
-                   "ports swapped (Hopsan pumps into P1 at positive speed); V_1, V_2 are port-node capacitance with the "
-                   "circuit's bulk modulus, not Beta_e; Hopsan's fixed alpha 0.1 and v_min are numerical, not imported"});
-    map.push_back({"MechanicRotationalInertia", "RotationalInertia", {{"P1", "shaft"}, {"P2", "shaft"}}, inertia, nullptr, kInertiaNote});
+    map.push_back({"HydraulicMachineC", "HydraulicMachine", {{"P1", "P1"}, {"P2", "P2"}, {"P3", "shaft"}, {"eps", "eps"}}, machineC, nullptr,
+                   "our speed is -w3 (Hopsan pumps into P1 at positive w3; the far side of its inertia sees -w3); V_1, V_2 "
+                   "are port-node capacitance with the circuit's bulk modulus, not Beta_e; Hopsan's fixed alpha 0.1 and "
+                   "v_min are numerical, not imported"});
+    map.push_back({"MechanicRotationalInertia", "RotationalInertia", {{"P1", "shaft"}, {"P2", "shaft"}}, inertia, nullptr, kRotationalFrame});
     map.push_back({"MechanicRotShaft", "TorsionShaft", {{"Pmr1", "a"}, {"Pmr2", "b"}}, shaft, nullptr,
                    "Ks = k, no damping; Hopsan's TLM alpha is numerical damping and is not imported"});
     map.push_back({"MechanicRotShaftG", "TorsionShaft", {{"Pmr1", "a"}, {"Pmr2", "b"}}, shaftG, nullptr,
@@ -120,8 +125,10 @@ void appendRotationalHopsanTypes(std::vector<HopsanTypeMapping>& map) {
                    kSourceNote});
     map.push_back({"MechanicAngularVelocityTransformer", "SpeedSource", {{"out", "shaft"}, {"omega", "w"}}, speedTransformer, nullptr,
                    kSourceNote});
-    map.push_back({"MechanicTorqueTransformer", "TorqueSource", {{"P1", "shaft"}, {"T", "T"}}, torqueTransformer, nullptr, ""});
-    map.push_back({"MechanicAngularVelocitySensor", "SpeedSensor", {{"P1", "shaft"}, {"out", "w"}}, none, nullptr, kInertiaNote});
+    map.push_back({"MechanicTorqueTransformer", "TorqueSource", {{"P1", "shaft"}}, torqueTransformer, nullptr,
+                   "T = -T (Hopsan's port torque opposes the port's rotation); a signal connected to T is refused (it would "
+                   "need a gain of -1)"});
+    map.push_back({"MechanicAngularVelocitySensor", "SpeedSensor", {{"P1", "shaft"}, {"out", "w"}}, none, nullptr, "reads the node's speed"});
 }
 
 }  // namespace hs::model

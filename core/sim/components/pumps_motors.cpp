@@ -64,10 +64,11 @@ protected:
         return speedIn_ >= 0 && isConnected(speedIn_) ? in(e, speedIn_) : n_;
     }
     // A machine cannot draw oil from a port below 0 Pa: the flow out of that port's node fades to
-    // 0 over the band dp_cav above 0 Pa (Hopsan clamps its flow where the port pressure reaches 0).
+    // 0 over the band dp_cav below 0 Pa (Hopsan clamps its flow where the port pressure reaches
+    // 0), so that a pump on a tank at 0 Pa delivers in full.
     double cavitationLimited(double q, const Eval& e) const {
         const double pFrom = q > 0 ? P(e, 0) : P(e, 1);
-        return q * std::clamp(pFrom / dpCav_, 0.0, 1.0);
+        return q * std::clamp(1.0 + pFrom / dpCav_, 0.0, 1.0);
     }
     double fraction(const Eval& e) const { return std::clamp(epsIn_ >= 0 && isConnected(epsIn_) ? in(e, epsIn_) : eps_, -1.0, 1.0); }
 
@@ -128,7 +129,7 @@ private:
     double pdif_ = 0, qmax_ = 0, wnom_ = 1, lp_ = 0, rp_ = 1, wp1_ = 1, taov_ = 0, tp_ = 1, tm_ = 1, pnom_ = 1;
 };
 
-const char* kCavitation = "Band above 0 Pa over which the flow drawn from a port fades to 0 (cavitation)";
+const char* kCavitation = "Band below 0 Pa over which the flow drawn from a port fades to 0 (cavitation)";
 
 SpecBuilder& machineLosses(SpecBuilder& b, double j) {
     return b.param("Cl", "m3/(s*Pa)", 1e-12, 0.0, kInf, "Leakage coefficient (internal, P2 to P1 in a pump)")
@@ -140,7 +141,7 @@ SpecBuilder& machineLosses(SpecBuilder& b, double j) {
 }
 
 const char* kMachineLaw =
-    "q(P1->P2) = (D*eps/(2 pi)*w + Cl*(p1 - p2)) * clamp(p_from/dp_cav, 0, 1),  p_from = p1 if q > 0 else p2\n"
+    "q(P1->P2) = (D*eps/(2 pi)*w + Cl*(p1 - p2)) * clamp(1 + p_from/dp_cav, 0, 1),  p_from = p1 if q > 0 else p2\n"
     "T on shaft = D*eps/(2 pi)*(p1 - p2) - B*w - Tc*w/sqrt(w^2 + w_s^2)";
 
 ComponentSpec pump(const char* type, const char* title, bool variable) {
@@ -149,7 +150,7 @@ ComponentSpec pump(const char* type, const char* title, bool variable) {
                            "the speed at input n, else by parameter n (Hopsan's pump takes its speed as a signal). ") +
                (variable ? "The displacement fraction eps (input or parameter) is clamped to [-1, 1]. " : "") +
                "Hopsan clamps the flow where a port pressure would go below 0 Pa (cavitation); here the flow drawn from a "
-               "port fades to 0 over dp_cav above 0 Pa, continuous so that the node's pressure stays a smooth state.")
+               "port fades to 0 over dp_cav below 0 Pa, continuous so that the node's pressure stays a smooth state.")
         .equations(kMachineLaw)
         .source(variable ? "Hopsan HydraulicVariableDisplacementPump" : "Hopsan HydraulicFixedDisplacementPump")
         .hydraulic("P1", "Suction (inlet)")

@@ -99,19 +99,14 @@ public:
         const double z = S(e)[0], zd = S(e)[1];
         const double u = pdif_ - P(e, 1) + pLs;
         // Hopsan limits the filter's output rate and output, and the filter goes on from the
-        // limited value: z' is used clamped, and a z' beyond a limit is pulled back (no wind-up).
+        // limited value: z' is used clamped, and z' itself approaches a limit no faster than
+        // (limit - z')/c1 (continuous in z', so implicit steppers see no chattering; no wind-up).
         const double vMin = -rate / std::sqrt(tm_), vMax = rate / std::sqrt(tp_);
         const double zdc = std::clamp(zd, vMin, vMax);
-        double dz = zdc;
-        double dzd = (u - zdc - c2 * z) / c1;
-        if ((zd > vMax && dzd > 0) || (zd < vMin && dzd < 0)) dzd = (zdc - zd) / c1;
-        if (z <= 0 && dz < 0) {  // at a stop: hold, and let z' decay unless it already turns back
-            dz = 0;
-            dzd = std::max(dzd, -zd / c1);
-        } else if (z >= yMax && dz > 0) {
-            dz = 0;
-            dzd = std::min(dzd, -zd / c1);
-        }
+        const double dzd = std::clamp((u - zdc - c2 * z) / c1, (vMin - zd) / c1, (vMax - zd) / c1);
+        // The displacement stops 0 and yMax, the same way: z reaches one no faster than
+        // (stop - z)/c1 (z' stays within its rate limits, so it winds up no further than them).
+        const double dz = std::clamp(zdc, -z / c1, (yMax - z) / c1);
         dS(e)[0] = dz;
         dS(e)[1] = dzd;
         const double y = std::clamp(z + dz / wp1_, 0.0, yMax);

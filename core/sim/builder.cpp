@@ -215,9 +215,8 @@ void Builder::connect() {
         auto dot = watched.rfind('.');
         auto it = dot == std::string::npos ? compIndex_.end() : compIndex_.find(watched.substr(0, dot));
         int k = it == compIndex_.end() ? -1 : sys_->comps[it->second]->spec->portIndex(watched.substr(dot + 1));
-        const Domain watchedDomain = k < 0 ? Domain::Signal : sys_->comps[it->second]->spec->ports[k].domain;
-        if (watchedDomain != Domain::Hydraulic && watchedDomain != Domain::Rotational)
-            err("component '" + c->id + "': '" + watched + "' is not a hydraulic or rotational port of a component (write comp.port)");
+        if (k < 0 || sys_->comps[it->second]->spec->ports[k].domain != c->watchedDomain())
+            err("component '" + c->id + "': '" + watched + "' is not a " + domainName(c->watchedDomain()) + " port of a component (write comp.port)");
         else
             c->watchedPort = sys_->comps[it->second]->portBase + k;
     }

@@ -34,6 +34,7 @@ public:
         return target_.empty() ? std::string("set 'port' to the component shaft to measure, e.g. motor.shaft") : std::string();
     }
     std::string watchedPortName() const override { return target_; }
+    Domain watchedDomain() const override { return Domain::Rotational; }
     void eval(Eval& e) override { out(e, 0, e.flow[watchedPort]); }
 
 private:
@@ -48,6 +49,7 @@ public:
         return target_.empty() ? std::string("set 'port' to the component shaft to measure, e.g. motor.shaft") : std::string();
     }
     std::string watchedPortName() const override { return target_; }
+    Domain watchedDomain() const override { return Domain::Rotational; }
     void eval(Eval& e) override {
         setForce(e, 0, 0.0);
         out(e, 1, e.flow[watchedPort] * V(e, 0));

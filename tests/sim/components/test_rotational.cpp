@@ -147,6 +147,19 @@ private slots:
                  e.c_str());
     }
 
+    // A torque sensor reads a shaft, a flow sensor a hydraulic port: each names what it needs.
+    void watchedPortOfTheWrongDomainRefused() {
+        Netlist n;
+        n.components = {comp("RotationalInertia", "J"), comp("TorqueSource", "T"), comp("TorqueSensor", "ts", {}, {{"port", "J.shaft"}}),
+                        comp("FlowSensor", "fs", {}, {{"port", "T.shaft"}})};
+        n.wires = {wire("T", "shaft", "J", "shaft")};
+        BuildResult b = build(registry(), n, solver("rk4", 1e-3));
+        QVERIFY(!b.ok());
+        const std::string e = b.errorText();
+        QVERIFY2(e.find("'T.shaft' is not a hydraulic port") != std::string::npos, e.c_str());
+        QVERIFY2(e.find("'ts'") == std::string::npos, e.c_str());
+    }
+
     void rotationalNodeWithoutInertiaRefused() {
         Netlist n;
         n.components = {comp("TorqueSource", "T")};

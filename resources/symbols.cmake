@@ -81,6 +81,25 @@ set(HS_SYMBOL_NAMES
   EndStop.svg
   PositionSource.svg
   CoulombViscousFriction.svg
+  FixedDisplacementPump.svg
+  VariableDisplacementPump.svg
+  FixedDisplacementMotor.svg
+  VariableDisplacementMotor.svg
+  HydraulicMachine.svg
+  PressureCompensatedPump.svg
+  LoadSensingPump.svg
+  RotationalInertia.svg
+  TorsionShaft.svg
+  Gear.svg
+  TorqueSource.svg
+  SpeedSource.svg
+  PrimeMover.svg
+  ElectricMotor.svg
+  RotationalFriction.svg
+  AngleSensor.svg
+  SpeedSensor.svg
+  TorqueSensor.svg
+  PowerSensor.svg
 )
 set(HS_SYMBOL_FILES)
 foreach(f ${HS_SYMBOL_NAMES})

@@ -21,6 +21,7 @@ QColor domainColor(hs::sim::Domain d) {
         case hs::sim::Domain::Hydraulic: return QColor(0x1f, 0x4e, 0x9c);
         case hs::sim::Domain::Mechanical: return QColor(0x2f, 0x7d, 0x32);
         case hs::sim::Domain::Signal: return QColor(0xc0, 0x6a, 0x00);
+        case hs::sim::Domain::Rotational: return QColor(0x7b, 0x1f, 0xa2);
     }
     return Qt::black;
 }

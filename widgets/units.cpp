@@ -5,6 +5,7 @@
 #include <QRegularExpression>
 
 #include <cmath>
+#include <numbers>
 #include <utility>
 #include <vector>
 
@@ -25,6 +26,10 @@ const Family* family(const QString& si) {
     static const Family n = {{"N", 1}, {"kN", 1e3}};
     static const Family kg = {{"kg", 1}, {"g", 1e-3}, {"t", 1e3}};
     static const Family ms = {{"m/s", 1}, {"mm/s", 1e-3}};
+    // Displacements per revolution as datasheets give them; speeds in rpm.
+    static const Family disp = {{"m3/rev", 1}, {"cm3/rev", 1e-6}, {"L/rev", 1e-3}, {"l/rev", 1e-3}};
+    static const Family rad = {{"rad/s", 1}, {"rpm", std::numbers::pi / 30}};
+    static const Family nm = {{"N*m", 1}, {"kN*m", 1e3}, {"Nm", 1}};
     if (si == "Pa") return &pa;
     if (si == "m3") return &m3;
     if (si == "m") return &m;
@@ -34,6 +39,9 @@ const Family* family(const QString& si) {
     if (si == "N") return &n;
     if (si == "kg") return &kg;
     if (si == "m/s") return &ms;
+    if (si == "m3/rev") return &disp;
+    if (si == "rad/s") return &rad;
+    if (si == "N*m") return &nm;
     return nullptr;
 }
 
@@ -75,6 +83,8 @@ QString Units::displayUnit(const QString& si, double v) {
     if (si == "m") return a >= 1 ? "m" : "mm";
     if (si == "m2") return a >= 1e-2 ? "m2" : "mm2";
     if (si == "m3/s") return "L/min";
+    if (si == "m3/rev") return "cm3/rev";
+    if (si == "rad/s") return "rpm";
     if (si == "s") return "s";  // steps read as 1e-05 s, the way the papers and the CLI write them
     return si;
 }

@@ -144,6 +144,7 @@ QPainterPath WireItem::shape() const {
 void WireItem::paint(QPainter* p, const QStyleOptionGraphicsItem*, QWidget*) {
     QColor c = domain_ == hs::sim::Domain::Hydraulic    ? QColor(0x1f, 0x4e, 0x9c)
                : domain_ == hs::sim::Domain::Mechanical ? QColor(0x2f, 0x7d, 0x32)
+               : domain_ == hs::sim::Domain::Rotational ? QColor(0x7b, 0x1f, 0xa2)
                                                         : QColor(0xc0, 0x6a, 0x00);
     if (isSelected()) {
         // A wide amber halo under the wire: the selection must stand out from a blue hydraulic
@@ -156,6 +157,8 @@ void WireItem::paint(QPainter* p, const QStyleOptionGraphicsItem*, QWidget*) {
     QPen pen(c, hover_ || isSelected() ? 2.4 : 1.6);
     // ISO 1219: pilot and signal lines are dashed.
     if (domain_ == hs::sim::Domain::Signal) pen.setStyle(Qt::DashLine);
+    // A shaft: purple and heavier than a translational link, so the two cannot be mistaken.
+    if (domain_ == hs::sim::Domain::Rotational) pen.setWidthF(pen.widthF() + 1.2);
     p->setPen(pen);
     p->setBrush(Qt::NoBrush);
     p->drawPath(path_);

@@ -43,7 +43,7 @@ QString portList(const ComponentSpec& s) {
     return joined(v);
 }
 
-const QStringList kQuantities = {"pressure", "flow", "position", "velocity", "force", "signal", "state", "ppar", "parasitic_inertance",
+const QStringList kQuantities = {"pressure", "flow", "position", "velocity", "force", "angle", "speed", "torque", "signal", "state", "ppar", "parasitic_inertance",
                                   "inner_iterations", "newton_iterations"};
 
 }  // namespace
@@ -222,8 +222,11 @@ void CircuitValidator::checkProbes() {
             continue;
         }
         const Domain dom = spec->ports[k].domain;
+        const bool rotationalQuantity = p.quantity == QLatin1String("angle") || p.quantity == QLatin1String("speed") ||
+                                        p.quantity == QLatin1String("torque");
         const Domain need = p.quantity == QLatin1String("pressure") || p.quantity == QLatin1String("flow") ? Domain::Hydraulic
                             : p.quantity == QLatin1String("signal")                                        ? Domain::Signal
+                            : rotationalQuantity                                                           ? Domain::Rotational
                                                                                                            : Domain::Mechanical;
         if (dom != need)
             err(tp, QStringLiteral("quantity '%1' needs a %2 port; '%3.%4' is a %5 port")

@@ -173,7 +173,8 @@ HopsanImport importHopsan(const HopsanModel& m, const HopsanImportOptions& opt) 
     c.description = QStringLiteral("Imported from the Hopsan model '%1'.").arg(m.name);
     c.duration = m.stop - m.start;
     if (m.start != 0)
-        r.notes << QStringLiteral("simulation starts at %1 s in Hopsan; ours runs 0 .. %2 s").arg(m.start).arg(c.duration);
+        r.notes << QStringLiteral("simulation starts at %1 s in Hopsan; ours runs 0 .. %2 s, every time shifted by %3 s")
+                       .arg(m.start).arg(c.duration).arg(-m.start);
     const double logInterval = m.logSamples > 0 ? c.duration / m.logSamples : m.timestep;
     c.recordInterval = std::max(m.timestep, std::round(logInterval / m.timestep) * m.timestep);
 
@@ -197,6 +198,7 @@ HopsanImport importHopsan(const HopsanModel& m, const HopsanImportOptions& opt) 
         doc.type = QString::fromLatin1(map->ourType);
         doc.pose = poseOf(hc, x0, y0);
         HopsanValues values = valuesOf(hc, m);
+        values.hopsanStart = m.start;
         QStringList problems;
         map->convert(values, doc, problems);
         if (map->tlmAlpha) {

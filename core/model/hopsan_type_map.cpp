@@ -45,13 +45,13 @@ void step(HopsanValues& in, ComponentDoc& out, QStringList&) {
     const double y0 = in.value("y_0", 0.0);
     out.num["before"] = y0;
     out.num["after"] = y0 + in.value("y_A", 1.0);
-    out.num["t0"] = in.value("t_step", 1.0);
+    out.num["t0"] = in.ourTime(in.value("t_step", 1.0));
 }
 
 // Hopsan's ramp stops at t_end; our Ramp does not, so it becomes a piecewise-linear table.
 void ramp(HopsanValues& in, ComponentDoc& out, QStringList& problems) {
     const double y0 = in.value("y_0", 0.0), yA = in.value("y_A", 1.0);
-    const double t1 = in.value("t_start", 1.0), t2 = in.value("t_end", 2.0);
+    const double t1 = in.ourTime(in.value("t_start", 1.0)), t2 = in.ourTime(in.value("t_end", 2.0));
     if (!(t2 > t1) || t1 < 0) {
         problems << QStringLiteral("ramp with t_start %1 and t_end %2 (needs 0 <= t_start < t_end)").arg(t1).arg(t2);
         return;
@@ -64,7 +64,7 @@ void ramp(HopsanValues& in, ComponentDoc& out, QStringList& problems) {
 // Hopsan: out = y_A*sin(2 pi f (t - t_start - y_offset)) from t_start on, 0 before.
 void sine(HopsanValues& in, ComponentDoc& out, QStringList& problems) {
     const double f = in.value("f", 1.0), yA = in.value("y_A", 1.0);
-    const double tOff = in.value("y_offset", 0.0), tStart = in.value("t_start", 0.0);
+    const double tOff = in.value("y_offset", 0.0), tStart = in.ourTime(in.value("t_start", 0.0));
     if (tStart != 0) problems << QStringLiteral("sine starting at t_start = %1 s (ours runs from t = 0)").arg(tStart);
     const double omega = 2 * std::numbers::pi * f;
     out.num["amplitude"] = yA;
@@ -111,6 +111,7 @@ const std::vector<HopsanTypeMapping>& hopsanTypeMap() {
         };
         appendValveHopsanTypes(m);
         appendHopsanSignalTypes(m);
+        appendRotationalHopsanTypes(m);
         return m;
     }();
     return map;

@@ -22,8 +22,11 @@ public:
     using Resolver = std::function<std::optional<double>(const QString& name, QString* problem)>;
     explicit HopsanValues(Resolver r) : resolve_(std::move(r)) {}
     double value(const QString& name, double hopsanDefault);
+    // Our time of a Hopsan time: our runs start at 0, Hopsan's at its model's start time.
+    double ourTime(double hopsanTime) const { return hopsanTime - hopsanStart; }
     QStringList problems;
     double modelTimestep = 1e-3;  // the model's simulation step [s] (Hopsan's discrete blocks)
+    double hopsanStart = 0.0;
 
 private:
     Resolver resolve_;
@@ -64,6 +67,8 @@ void appendHopsanSignalTypes(std::vector<HopsanTypeMapping>& map);  // hopsan_ty
 const std::vector<HopsanTypeMapping>& hopsanTypeMap();
 // Valves, accumulator, lines, cylinders, translational mechanics (hopsan_types_valves.cpp).
 void appendValveHopsanTypes(std::vector<HopsanTypeMapping>& map);
+// Pumps, motors and rotational mechanics (hopsan_types_rotational.cpp).
+void appendRotationalHopsanTypes(std::vector<HopsanTypeMapping>& map);
 const HopsanTypeMapping* findHopsanType(const QString& hopsanType);
 // Our port for a Hopsan port of that type; empty when ours has none.
 QString mapHopsanPort(const HopsanTypeMapping& m, const QString& hopsanPort);

@@ -91,6 +91,9 @@ HopsanCheck checkAgainstHopsan(const model::Circuit& circuit, const model::Hopsa
     const sim::RunResult run = runConfiguration(withProbes, *cfg, reg, withProbes.duration);
     if (!run.ok) { out.error = QStringLiteral("the run failed: %1").arg(QString::fromStdString(run.error)); return out; }
 
+    // Our run starts at 0, Hopsan's at hm.start (the importer shifted every time by -start).
+    std::vector<double> hopsanTimes = run.trace.time;
+    for (double& t : hopsanTimes) t += hm.start;
     for (size_t i = 0; i < hvc.variables.size(); ++i) {
         HopsanVariableResult& r = out.variables[i];
         if (!r.error.isEmpty()) continue;
@@ -104,7 +107,7 @@ HopsanCheck checkAgainstHopsan(const model::Circuit& circuit, const model::Hopsa
         std::vector<double> sim = run.trace.columns[size_t(col)];
         if (v.variable == QLatin1String("Flow"))
             for (double& x : sim) x = -x;
-        r.check = model::hopsanToleranceCheck(run.trace.time, sim,
+        r.check = model::hopsanToleranceCheck(hopsanTimes, sim,
                                               hvd.columns[size_t(v.timeColumn)], hvd.columns[size_t(v.column)], v.tolerance);
         // Hopsan's rule skips samples where either value is 0: a probe that reads 0 throughout
         // (a port ours writes no value to) would pass unchecked.

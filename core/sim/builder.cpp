@@ -215,8 +215,8 @@ void Builder::connect() {
         auto dot = watched.rfind('.');
         auto it = dot == std::string::npos ? compIndex_.end() : compIndex_.find(watched.substr(0, dot));
         int k = it == compIndex_.end() ? -1 : sys_->comps[it->second]->spec->portIndex(watched.substr(dot + 1));
-        if (k < 0 || sys_->comps[it->second]->spec->ports[k].domain != Domain::Hydraulic)
-            err("component '" + c->id + "': '" + watched + "' is not a hydraulic port of a component (write comp.port)");
+        if (k < 0 || sys_->comps[it->second]->spec->ports[k].domain != c->watchedDomain())
+            err("component '" + c->id + "': '" + watched + "' is not a " + domainName(c->watchedDomain()) + " port of a component (write comp.port)");
         else
             c->watchedPort = sys_->comps[it->second]->portBase + k;
     }
@@ -306,7 +306,7 @@ void Builder::formHydraulicNodes() {
 void Builder::formMechanicalNodes() {
     std::map<int, int> nodeOfRoot;
     for (int g = 0; g < static_cast<int>(sys_->ports.size()); ++g) {
-        if (domainOf(g) != Domain::Mechanical || !wired_[g]) continue;
+        if ((domainOf(g) != Domain::Mechanical && domainOf(g) != Domain::Rotational) || !wired_[g]) continue;
         auto [it, fresh] = nodeOfRoot.emplace(uf_->find(g), static_cast<int>(sys_->mech.size()));
         if (fresh) sys_->mech.emplace_back();
         sys_->mech[it->second].ports.push_back(g);
@@ -321,12 +321,16 @@ void Builder::formMechanicalNodes() {
             m.mass += sys_->comps[pr.comp]->mass(pr.port);
             if (auto x0 = sys_->comps[pr.comp]->initialPosition(pr.port)) x0s.push_back({portName(g), *x0});
         }
-        if (!(m.mass > 0)) err("mechanical node '" + m.name + "' has no mass: connect a Mass component to it");
+        const bool rotational = domainOf(m.ports.front()) == Domain::Rotational;
+        if (!(m.mass > 0))
+            err(rotational ? "rotational node '" + m.name + "' has no inertia: connect a RotationalInertia (or a machine with inertia J) to it"
+                           : "mechanical node '" + m.name + "' has no mass: connect a Mass component to it");
         if (!x0s.empty()) {
             m.x0 = x0s.front().second;
             for (const auto& [who, v] : x0s)
                 if (std::abs(v - m.x0) > 1e-12)
-                    err("mechanical node '" + m.name + "': conflicting initial positions " + x0s.front().first + " = " + fmt(m.x0) + " m and " + who + " = " + fmt(v) + " m");
+                    err(std::string(rotational ? "rotational" : "mechanical") + " node '" + m.name + "': conflicting initial positions " + x0s.front().first + " = " + fmt(m.x0) +
+                        (rotational ? " rad and " : " m and ") + who + " = " + fmt(v) + (rotational ? " rad" : " m"));
         }
     }
 }
@@ -381,8 +385,9 @@ void Builder::layoutStates() {
     for (size_t m = 0; m < sys_->mech.size(); ++m) {
         MechNode& mn = sys_->mech[m];
         mn.yIndex = static_cast<int>(st.size());
-        st.push_back({mn.name + ".x", "m", StateKind::Position, 0.1, static_cast<int>(m)});
-        st.push_back({mn.name + ".v", "m/s", StateKind::Velocity, 0.1, static_cast<int>(m)});
+        const bool rotational = domainOf(mn.ports.front()) == Domain::Rotational;
+        st.push_back({mn.name + (rotational ? ".angle" : ".x"), rotational ? "rad" : "m", StateKind::Position, rotational ? 1.0 : 0.1, static_cast<int>(m)});
+        st.push_back({mn.name + (rotational ? ".speed" : ".v"), rotational ? "rad/s" : "m/s", StateKind::Velocity, rotational ? 10.0 : 0.1, static_cast<int>(m)});
     }
     for (auto& c : sys_->comps) {
         c->stateOffset = static_cast<int>(st.size());

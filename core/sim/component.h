@@ -83,6 +83,8 @@ public:
     // A component that reads the flow through another component's port ("comp.port", the flow
     // sensor) names it here; the builder resolves it into watchedPort and orders the evaluation.
     virtual std::string watchedPortName() const { return {}; }
+    // The domain that port must have (a flow sensor reads a hydraulic port, a torque sensor a shaft).
+    virtual Domain watchedDomain() const { return Domain::Hydraulic; }
     // True when eval() writes the same values whatever the time and state (tank, constant,
     // volume, mass): evaluated once, then left out of the hot loop.
     virtual bool isStatic() const { return false; }

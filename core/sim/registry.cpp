@@ -32,6 +32,9 @@ Registry Registry::builtin() {
     registerAccumulators(r);
     registerPipes(r);
     registerTranslational(r);
+    registerRotational(r);
+    registerRotationalSensors(r);
+    registerPumpsMotors(r);
     registerPressureMethods(r);
     for (const auto& s : builtinSteppers()) r.addStepper(s);
     return r;

@@ -122,6 +122,9 @@ std::string resolve(System& sys, const ProbeSpec& pr, Reader& r, std::string& un
     if (pr.quantity == "position" && ps.domain == Domain::Mechanical) { r = {Reader::MechX, c.node[k]}; unit = "m"; return {}; }
     if (pr.quantity == "velocity" && ps.domain == Domain::Mechanical) { r = {Reader::MechV, c.node[k]}; unit = "m/s"; return {}; }
     if (pr.quantity == "force" && ps.domain == Domain::Mechanical) { r = {Reader::PortFlow, c.portBase + k}; unit = "N"; return {}; }
+    if (pr.quantity == "angle" && ps.domain == Domain::Rotational) { r = {Reader::MechX, c.node[k]}; unit = "rad"; return {}; }
+    if (pr.quantity == "speed" && ps.domain == Domain::Rotational) { r = {Reader::MechV, c.node[k]}; unit = "rad/s"; return {}; }
+    if (pr.quantity == "torque" && ps.domain == Domain::Rotational) { r = {Reader::PortFlow, c.portBase + k}; unit = "N*m"; return {}; }
     if (pr.quantity == "signal" && ps.domain == Domain::Signal) { r = {Reader::Signal, c.node[k]}; unit = "-"; return {}; }
     return what + ": quantity '" + pr.quantity + "' does not apply to the " + domainName(ps.domain) + " port '" + pr.target + "'";
 }
@@ -182,7 +185,11 @@ std::vector<ProbeSpec> defaultProbes(const System& sys) {
         const PortRef& pr = sys.ports[n.ports.front()];
         v.push_back({"p " + n.name, "pressure", sys.comps[pr.comp]->id + "." + sys.comps[pr.comp]->spec->ports[pr.port].id});
     }
-    for (const auto& m : sys.mech) v.push_back({"x " + m.name, "position", m.name});
+    for (const auto& m : sys.mech) {
+        const PortRef& pr = sys.ports[m.ports.front()];
+        const bool rotational = sys.comps[pr.comp]->spec->ports[pr.port].domain == Domain::Rotational;
+        v.push_back({(rotational ? "angle " : "x ") + m.name, rotational ? "angle" : "position", m.name});
+    }
     return v;
 }
 

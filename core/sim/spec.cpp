@@ -10,6 +10,7 @@ const char* domainName(Domain d) {
     case Domain::Hydraulic: return "hydraulic";
     case Domain::Mechanical: return "mechanical";
     case Domain::Signal: return "signal";
+    case Domain::Rotational: return "rotational";
     }
     return "?";
 }
@@ -46,6 +47,10 @@ SpecBuilder& SpecBuilder::pilot(std::string id, std::string d, bool opt) {
 }
 SpecBuilder& SpecBuilder::mechanical(std::string id, std::string d, bool opt) {
     spec_.ports.push_back({std::move(id), Domain::Mechanical, SignalDir::None, opt, std::move(d)});
+    return *this;
+}
+SpecBuilder& SpecBuilder::rotational(std::string id, std::string d, bool opt) {
+    spec_.ports.push_back({std::move(id), Domain::Rotational, SignalDir::None, opt, std::move(d)});
     return *this;
 }
 SpecBuilder& SpecBuilder::input(std::string id, std::string d, bool opt) {

@@ -9,7 +9,10 @@
 
 namespace hs::sim {
 
-enum class Domain { Hydraulic, Mechanical, Signal };
+// Rotational ports use the mechanical node machinery (angle [rad] in the position slot, speed
+// [rad/s] in the velocity slot, inertia [kg m2] in the mass slot, torque [N m] in the force slot);
+// a domain of their own keeps translational and rotational ports from being wired together.
+enum class Domain { Hydraulic, Mechanical, Signal, Rotational };
 enum class SignalDir { None, In, Out };
 
 const char* domainName(Domain d);
@@ -92,6 +95,7 @@ public:
     // A hydraulic port that reads the node pressure and never carries flow (PortSpec::carriesFlow).
     SpecBuilder& pilot(std::string id, std::string description, bool optional = false);
     SpecBuilder& mechanical(std::string id, std::string description, bool optional = false);
+    SpecBuilder& rotational(std::string id, std::string description, bool optional = false);
     SpecBuilder& input(std::string id, std::string description, bool optional = false);
     SpecBuilder& output(std::string id, std::string description);
     SpecBuilder& param(std::string name, std::string unit, double def, double min, double max,

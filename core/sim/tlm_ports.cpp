@@ -92,7 +92,7 @@ bool System::presolveEvalObservable(int ci) const {
     if (c.spec->states.size() > 0 || c.hasVariableVolume() || c.hasStepUpdate()) return true;
     for (size_t k = 0; k < c.node.size(); ++k) {
         const PortSpec& port = c.spec->ports[k];
-        if (port.domain == Domain::Mechanical) return true;
+        if (port.domain == Domain::Mechanical || port.domain == Domain::Rotational) return true;
         if (port.domain == Domain::Signal && port.dir == SignalDir::Out && c.node[k] >= 0) return true;
     }
     for (const auto& other : comps)

@@ -122,6 +122,12 @@ private slots:
             QStringLiteral("HydraulicAckumulatorTest.hvc"),
             // does not compile: nodes between the hose / lossless line and the orifices have no volume
             QStringLiteral("HydraulicLineTest.hvc"),
+            // pumps: at the samples where a pressure leaves or reaches 0 (cavitation); the
+            // pressure-controlled pump in its regulator's transients (Hopsan folds the outlet line
+            // into the regulator)
+            QStringLiteral("HydraulicFixedDisplacementPumpTest.hvc"),
+            QStringLiteral("HydraulicVariableDisplacementPumpTest.hvc"),
+            QStringLiteral("Variable Pump with Pressure Control.hvc"),
         };
         int passed = 0, failed = 0, refused = 0;
         for (const QString& f : files) {
@@ -142,9 +148,9 @@ private slots:
             ++passed;
         }
         // docs/validation.md, "Hopsan's component tests": update it with these numbers.
-        QCOMPARE(passed, 1);
-        QCOMPARE(failed, 10);
-        QCOMPARE(refused, 13);
+        QCOMPARE(passed, PASSED);
+        QCOMPARE(failed, FAILED);
+        QCOMPARE(refused, REFUSED);
     }
 };
 

@@ -3,8 +3,7 @@
 // simulated. The circuit around the type is generated from its spec alone: hydraulic ports each
 // get their own Volume, mechanical ports a Mass, required signal inputs a Constant, and every
 // port and state gets a probe. A new type that this generic circuit cannot run makes the test
-// fail; give it what it needs in kSpecialSettings (today: the watched port of FlowSensor and
-// HydraulicPowerSensor).
+// fail; give it what it needs in kSpecialSettings (the sensors that name the port they measure).
 #include <QtTest>
 
 #include <map>
@@ -23,6 +22,8 @@ namespace {
 const std::map<QString, std::map<QString, QString>> kSpecialSettings = {
     {"FlowSensor", {{"port", "bg_orifice.A"}}},
     {"HydraulicPowerSensor", {{"port", "bg_orifice.A"}}},
+    {"TorqueSensor", {{"port", "bg_torque.shaft"}}},
+    {"PowerSensor", {{"port", "bg_torque.shaft"}}},
 };
 
 ComponentDoc component(const QString& id, const QString& type, double x, double y,
@@ -58,6 +59,10 @@ Circuit circuitAround(const hs::sim::ComponentSpec& spec) {
     c.components.push_back(component("bg_volume", "Volume", 320, 400, {{"V", 1e-4}}));
     c.wires.push_back(wire("bg_tank", "P", "bg_orifice", "A"));
     c.wires.push_back(wire("bg_orifice", "B", "bg_volume", "P1"));
+    // and a driven shaft for the torque and power sensors: torque source -> inertia
+    c.components.push_back(component("bg_torque", "TorqueSource", 480, 400, {{"T", 1}}));
+    c.components.push_back(component("bg_inertia", "RotationalInertia", 640, 400));
+    c.wires.push_back(wire("bg_torque", "shaft", "bg_inertia", "shaft"));
 
     const QString type = QString::fromStdString(spec.type);
     ComponentDoc dut = component("dut", type, 400, 200);
@@ -82,6 +87,12 @@ Circuit circuitAround(const hs::sim::ComponentSpec& spec) {
             c.wires.push_back(wire("dut", p, id, "m"));
             c.probes.push_back(probe("position", "dut." + p));
             c.probes.push_back(probe("force", "dut." + p));
+        } else if (port.domain == Domain::Rotational) {
+            const QString id = "j_" + p;
+            c.components.push_back(component(id, "RotationalInertia", x, 40, {{"J", 0.1}}));
+            c.wires.push_back(wire("dut", p, id, "shaft"));
+            c.probes.push_back(probe("angle", "dut." + p));
+            c.probes.push_back(probe("torque", "dut." + p));
         } else if (port.dir == SignalDir::In) {
             if (port.optional) continue;
             const QString id = "c_" + p;

@@ -104,6 +104,17 @@ private slots:
         QVERIFY2(why.contains("different domains") && why.contains("signal") && why.contains("hydraulic"), qPrintable(why));
         QVERIFY(!scene.connectPorts("cyl", "rod", "tank", "P", &why));
         QVERIFY(why.contains("mechanical"));
+        // a shaft and a translational rod: refused, naming both ports and both domains
+        {
+            hs::model::ComponentDoc j;
+            j.id = "J1";
+            j.type = "RotationalInertia";
+            j.pose = {900, 900, 0, false};
+            QVERIFY(doc.insertComponent(j));
+        }
+        QVERIFY(!scene.connectPorts("J1", "shaft", "cyl", "rod", &why));
+        QVERIFY2(why.contains("J1.shaft") && why.contains("cyl.rod") && why.contains("rotational") && why.contains("mechanical"),
+                 qPrintable(why));
         QCOMPARE(undo.count(), 0);
         QVERIFY(scene.connectPorts("Vv", "P3", "tank", "P", &why));
         QCOMPARE(undo.count(), 1);

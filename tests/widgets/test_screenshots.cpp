@@ -95,8 +95,8 @@ private slots:
             const int text = count(box(it->labelSceneRect()), [](QRgb c) { return qGray(c) < 110; });
             QVERIFY2(text >= 4, qPrintable(QString("%1: %2 text pixels in its label").arg(comp.id).arg(text)));
         }
-        // the wire colours of the three domains (wire_item.cpp)
-        const QColor wireColours[] = {QColor(0x1f, 0x4e, 0x9c), QColor(0x2f, 0x7d, 0x32), QColor(0xc0, 0x6a, 0x00)};
+        // the wire colours of the four domains (wire_item.cpp)
+        const QColor wireColours[] = {QColor(0x1f, 0x4e, 0x9c), QColor(0x2f, 0x7d, 0x32), QColor(0xc0, 0x6a, 0x00), QColor(0x7b, 0x1f, 0xa2)};
         // A pixel of a thin antialiased stroke is the wire colour blended with the background:
         // c = bg + f*(k - bg) with a clear share f and little else.
         auto wireLike = [&](QRgb c) {

@@ -3,6 +3,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <numbers>
 
 #include "units.h"
 
@@ -29,6 +30,10 @@ private slots:
         QTest::newRow("m3/s") << "1e-4 m3/s" << "m3/s" << "L/min" << 1e-4;
         QTest::newRow("case-insensitive unit") << "3 BAR" << "Pa" << "bar" << 3e5;
         QTest::newRow("dimensionless") << "0.61" << "-" << "-" << 0.61;
+        QTest::newRow("cm3/rev") << "28 cm3/rev" << "m3/rev" << "cm3/rev" << 28e-6;
+        QTest::newRow("rpm") << "1500 rpm" << "rad/s" << "rpm" << 1500 * (std::numbers::pi / 30);
+        QTest::newRow("rad/s") << "100 rad/s" << "rad/s" << "rpm" << 100.0;
+        QTest::newRow("kN*m") << "2 kN*m" << "N*m" << "N*m" << 2000.0;
         QTest::newRow("negative") << "-1 bar" << "Pa" << "bar" << -1e5;
         // Issue 13: powers as people write them.
         QTest::newRow("mm^2") << "12 mm^2" << "m2" << "mm2" << 12e-6;

@@ -65,7 +65,8 @@ ClickProbes addClickProbes(const model::Circuit& circuit, const sim::Registry& r
     std::map<QString, QStringList> onNode;
     for (const auto& p : circuit.probes) {
         const QString comp = p.target.section('.', 0, 0);
-        if (p.quantity == "pressure" || p.quantity == "position" || p.quantity == "velocity") {
+        if (p.quantity == "pressure" || p.quantity == "position" || p.quantity == "velocity" || p.quantity == "angle" ||
+            p.quantity == "speed") {
             QString key = p.target;
             if (!key.contains('.')) {
                 const auto it = specs.find(key);
@@ -99,7 +100,8 @@ ClickProbes addClickProbes(const model::Circuit& circuit, const sim::Registry& r
                 const bool hyd = port.domain == sim::Domain::Hydraulic;
                 const auto vol = hyd ? volumeOn.find(root) : volumeOn.end();
                 const QString label = vol != volumeOn.end() ? vol->second : key;
-                model::ProbeDoc p{(hyd ? "p " : "x ") + label, hyd ? "pressure" : "position", key, {}};
+                const bool rot = port.domain == sim::Domain::Rotational;
+                model::ProbeDoc p{(hyd ? "p " : rot ? "angle " : "x ") + label, hyd ? "pressure" : rot ? "angle" : "position", key, {}};
                 out.circuit.probes.push_back(p);
                 names << p.name;
             }

@@ -26,4 +26,7 @@ void registerSpoolValves(Registry& r);       // 3/3, 4/3 (closed/open/tandem), l
 void registerAccumulators(Registry& r);      // bladder and piston accumulators
 void registerPipes(Registry& r);             // lumped pi pipe
 void registerTranslational(Registry& r);     // single-acting cylinder, end stops, position source, Coulomb friction
+void registerRotational(Registry& r);        // inertia, shaft, gear, sources, prime mover, electric motor, friction
+void registerRotationalSensors(Registry& r); // angle, speed, torque, power
+void registerPumpsMotors(Registry& r);       // pumps, motors, hydraulic machine, compensated pumps
 }  // namespace hs::sim

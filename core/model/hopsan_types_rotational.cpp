@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Hopsan's pumps, motors and rotational mechanics as ours. Parameter names, defaults and sign
+// conventions from componentLibraries/defaultLibrary/Hydraulic/Pumps&Motors and
+// Mechanic/Rotational (one header per type); all values SI, displacements per revolution.
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+#include "hopsan_type_map.h"
+
+namespace hs::model {
+namespace {
+
+// Hopsan clamps a pump's flow where the port pressure reaches 0 Pa, sharply: a narrow band.
+constexpr double kHopsanCavitationBand = 1.0;  // Pa
+
+void fixedPump(HopsanValues& in, ComponentDoc& out, QStringList&) {
+    out.num["dp_cav"] = kHopsanCavitationBand;
+    out.num["D"] = in.value("D_p", 5e-5);
+    out.num["n"] = in.value("n_p", 250.0);
+    out.num["Cl"] = in.value("C_lp", 1e-12);
+}
+
+void variablePump(HopsanValues& in, ComponentDoc& out, QStringList&) {
+    out.num["dp_cav"] = kHopsanCavitationBand;
+    out.num["D"] = in.value("D_p", 5e-5);
+    out.num["n"] = in.value("omega_p", 50.0);
+    out.num["eps"] = std::clamp(in.value("eps", 1.0), -1.0, 1.0);
+    out.num["Cl"] = in.value("K_cp", 1e-12);
+}
+
+void pressureControlledPump(HopsanValues& in, ComponentDoc& out, QStringList&) {
+    out.num["p_dif"] = in.value("p_dif", 1e6);
+    out.num["n"] = in.value("omega_p", 125.0);
+    out.num["q_max"] = in.value("q_max", 0.00125);
+    out.num["l_p"] = in.value("l_p", 7e7);
+    out.num["r_p"] = in.value("r_p", 1e9);
+    out.num["w_p1"] = in.value("omega_p1", 200.0);
+    out.num["Cl"] = in.value("C_lp", 1e-12);
+    out.num["tau_v"] = in.value("tao_v", 0.001);
+    out.num["t_p"] = in.value("t_p", 0.15);
+    out.num["t_m"] = in.value("t_m", 0.12);
+}
+
+void motorQ(HopsanValues& in, ComponentDoc& out, const char* leakage) {
+    out.num["D"] = in.value("D_m", 5e-5);
+    out.num["B"] = in.value("B_m", 0.0);
+    out.num["Cl"] = in.value(QString::fromLatin1(leakage), 1e-12);
+    out.num["J"] = in.value("J_m", 0.1);
+}
+void fixedMotor(HopsanValues& in, ComponentDoc& out, QStringList&) { motorQ(in, out, "C_lm"); }
+void variableMotor(HopsanValues& in, ComponentDoc& out, QStringList&) {
+    motorQ(in, out, "C_im");
+    out.num["eps"] = std::clamp(in.value("eps", 1.0), -1.0, 1.0);
+}
+
+// Hopsan's machine C pumps into P1 at positive speed of its own port P3; ours moves oil from P1
+// to P2. Same ports: our speed is minus Hopsan's w3, which is the speed Hopsan counts on the far
+// side of the inertia its C-type machine must be connected through (kRotationalFrame).
+void machineC(HopsanValues& in, ComponentDoc& out, QStringList&) {
+    out.num["D"] = in.value("D_m", 5e-5);
+    out.num["eps"] = std::clamp(in.value("eps", 1.0), -1.0, 1.0);
+    out.num["Cl"] = in.value("C_lm", 1e-12);
+    out.num["B"] = in.value("B_m", 0.0);
+    out.num["V1"] = in.value("V_1", 0.005);
+    out.num["V2"] = in.value("V_2", 0.005);
+    out.num["J"] = 0.0;  // Hopsan's J_em only sets its smallest numerical volume
+}
+
+void inertia(HopsanValues& in, ComponentDoc& out, QStringList& problems) {
+    out.num["J"] = in.value("J", 0.1);
+    out.num["B"] = in.value("B", 10.0);
+    out.num["k"] = in.value("k", 0.0);
+    if (in.value("a_min", -1e300) > -1e299 || in.value("a_max", 1e300) < 1e299)
+        problems << QStringLiteral("angle limits a_min/a_max are not supported (our inertia has no end stops)");
+}
+
+void shaft(HopsanValues& in, ComponentDoc& out, QStringList&) { out.num["k"] = in.value("Ks", 1000.0); }
+
+// Solid or hollow round shaft: Ks = G*Ip/len, Ip = pi/32*(dy^4 - di^4).
+void shaftG(HopsanValues& in, ComponentDoc& out, QStringList&) {
+    const double dy = in.value("dy", 0.02), di = in.value("di", 0.0), len = in.value("len", 0.1), g = in.value("G", 7.93e10);
+    out.num["k"] = std::numbers::pi / 32.0 * (std::pow(dy, 4) - std::pow(di, 4)) * g / len;
+}
+
+void thetaSource(HopsanValues& in, ComponentDoc& out, QStringList&) { out.num["w"] = in.value("omega", 0.0); }
+void speedTransformer(HopsanValues& in, ComponentDoc& out, QStringList&) { out.num["w"] = in.value("omega", 0.0); }
+// Hopsan's torque at a port acts like a pressure: positive opposes the port's positive rotation.
+void torqueTransformer(HopsanValues& in, ComponentDoc& out, QStringList&) { out.num["T"] = -in.value("T", 0.0); }
+void none(HopsanValues&, ComponentDoc&, QStringList&) {}
+
+const char* kSourceNote =
+    "an ideal kinematic source in Hopsan; ours is a flywheel (J_ref) held on the reference by a tracking law (SpeedSource)";
+// Hopsan's 2-port inertia counts speed in opposite directions at P1 and P2 (w1 = -w2); our
+// rotational node has one direction. The import takes that of the inertia's P1 side, where
+// Hopsan's component tests put sources and sensors.
+const char* kRotationalFrame =
+    "P1 and P2 are one rigid node here, counted in the direction of Hopsan's P1 side (Hopsan: w1 = -w2)";
+
+}  // namespace
+
+void appendRotationalHopsanTypes(std::vector<HopsanTypeMapping>& map) {
+    map.push_back({"HydraulicFixedDisplacementPump", "FixedDisplacementPump", {{"P1", "P1"}, {"P2", "P2"}, {"n_p", "n"}}, fixedPump, nullptr,
+                   "speed n_p as our input/parameter n; Hopsan's cavitation restart and TLM flow clamp are not modelled"});
+    map.push_back({"HydraulicVariableDisplacementPump", "VariableDisplacementPump",
+                   {{"P1", "P1"}, {"P2", "P2"}, {"eps", "eps"}, {"omega_p", "n"}}, variablePump, nullptr, "K_cp = Cl"});
+    map.push_back({"HydraulicPressureControlledPump", "PressureCompensatedPump",
+                   {{"P1", "P1"}, {"P2", "P2"}, {"PREF", "LS"}, {"omega_p", "n"}}, pressureControlledPump, nullptr,
+                   "the regulator in continuous time without Hopsan's outlet line impedance; outputs eps and a are not imported"});
+    map.push_back({"HydraulicFixedDisplacementMotorQ", "FixedDisplacementMotor", {{"P1", "P1"}, {"P2", "P2"}, {"P3", "shaft"}}, fixedMotor,
+                   nullptr, "J_m is added to the shaft node"});
+    map.push_back({"HydraulicVariableDisplacementMotorQ", "VariableDisplacementMotor",
+                   {{"P1", "P1"}, {"P2", "P2"}, {"P3", "shaft"}, {"eps", "eps"}}, variableMotor, nullptr,
+                   "C_im = Cl; J_m is added to the shaft node"});
+    map.push_back({"HydraulicMachineC", "HydraulicMachine", {{"P1", "P1"}, {"P2", "P2"}, {"P3", "shaft"}, {"eps", "eps"}}, machineC, nullptr,
+                   "our speed is -w3 (Hopsan pumps into P1 at positive w3; the far side of its inertia sees -w3); V_1, V_2 "
+                   "are port-node capacitance with the circuit's bulk modulus, not Beta_e; Hopsan's fixed alpha 0.1 and "
+                   "v_min are numerical, not imported"});
+    map.push_back({"MechanicRotationalInertia", "RotationalInertia", {{"P1", "shaft"}, {"P2", "shaft"}}, inertia, nullptr, kRotationalFrame});
+    map.push_back({"MechanicRotShaft", "TorsionShaft", {{"Pmr1", "a"}, {"Pmr2", "b"}}, shaft, nullptr,
+                   "Ks = k, no damping; Hopsan's TLM alpha is numerical damping and is not imported"});
+    map.push_back({"MechanicRotShaftG", "TorsionShaft", {{"Pmr1", "a"}, {"Pmr2", "b"}}, shaftG, nullptr,
+                   "k = pi/32*(dy^4 - di^4)*G/len"});
+    map.push_back({"MechanicThetaSource", "SpeedSource", {{"Pmr1", "shaft"}, {"omega", "w"}, {"thetain", "theta"}}, thetaSource, nullptr,
+                   kSourceNote});
+    map.push_back({"MechanicAngularVelocityTransformer", "SpeedSource", {{"out", "shaft"}, {"omega", "w"}}, speedTransformer, nullptr,
+                   kSourceNote});
+    map.push_back({"MechanicTorqueTransformer", "TorqueSource", {{"P1", "shaft"}}, torqueTransformer, nullptr,
+                   "T = -T (Hopsan's port torque opposes the port's rotation); a signal connected to T is refused (it would "
+                   "need a gain of -1)"});
+    map.push_back({"MechanicAngularVelocitySensor", "SpeedSensor", {{"P1", "shaft"}, {"out", "w"}}, none, nullptr, "reads the node's speed"});
+}
+
+}  // namespace hs::model

@@ -1,0 +1,240 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Displacement machines: fixed and variable pumps and motors, a reversible machine with losses
+// and port volumes, and the pressure-compensated / load-sensing pump. One law for all:
+// positive speed moves oil from P1 to P2, and the oil's torque on the shaft is D*eps/(2 pi)*(p1 - p2)
+// (a pump, p2 > p1, is a load on its shaft; a motor, p1 > p2, drives it). Hopsan's equations
+// (componentLibraries/defaultLibrary/Hydraulic/Pumps&Motors) with the same parameter meanings.
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+#include "../component.h"
+#include "../registry.h"
+#include "library.h"
+
+namespace hs::sim {
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kTwoPi = 2.0 * std::numbers::pi;
+
+// Shaft speed, displacement fraction and losses of a displacement machine, with the port
+// positions looked up in its spec (the optional ports differ between the types).
+class DisplacementMachine : public Component {
+public:
+    std::string configure(const ParamSet& p, const Fluid&) override {
+        const ComponentSpec& s = *p.spec();
+        shaft_ = s.portIndex("shaft");
+        speedIn_ = s.portIndex("n");
+        epsIn_ = s.portIndex("eps");
+        auto num = [&](const char* name, double otherwise) { return s.paramIndex(name) >= 0 ? p.num(name) : otherwise; };
+        d_ = p.num("D");
+        n_ = num("n", 0.0);
+        eps_ = num("eps", 1.0);
+        cl_ = num("Cl", 0.0);
+        b_ = num("B", 0.0);
+        tc_ = num("Tc", 0.0);
+        ws_ = num("w_s", 1.0);
+        j_ = num("J", 0.0);
+        v1_ = num("V1", 0.0);
+        v2_ = num("V2", 0.0);
+        dpCav_ = p.num("dp_cav");
+        return ws_ > 0 ? std::string() : std::string("smoothing speed w_s must be positive");
+    }
+    [[nodiscard]] std::string checkConnections() const override {
+        if (shaft_ >= 0 && speedIn_ >= 0 && isConnected(shaft_) && isConnected(speedIn_))
+            return "speed comes from the shaft or from input n, not both: disconnect one";
+        return {};
+    }
+    double mass(int port) const override { return port == shaft_ ? j_ : 0.0; }
+    double constantVolume(int port) const override { return port == 0 ? v1_ : port == 1 ? v2_ : 0.0; }
+    void eval(Eval& e) override {
+        const double dpe = d_ * fraction(e) / kTwoPi;
+        const double w = speed(e), dp = P(e, 0) - P(e, 1);
+        const double q = cavitationLimited(dpe * w + cl_ * dp, e);  // P1 -> P2 through the machine
+        setFlow(e, 0, q);
+        setFlow(e, 1, -q);
+        if (shaftDriven()) setForce(e, shaft_, dpe * dp - b_ * w - tc_ * w / std::sqrt(w * w + ws_ * ws_));
+    }
+
+protected:
+    bool shaftDriven() const { return shaft_ >= 0 && isConnected(shaft_); }
+    double speed(const Eval& e) const {
+        if (shaftDriven()) return V(e, shaft_);
+        return speedIn_ >= 0 && isConnected(speedIn_) ? in(e, speedIn_) : n_;
+    }
+    // A machine cannot draw oil from a port below 0 Pa: the flow out of that port's node fades to
+    // 0 over the band dp_cav below 0 Pa (Hopsan clamps its flow where the port pressure reaches
+    // 0), so that a pump on a tank at 0 Pa delivers in full.
+    double cavitationLimited(double q, const Eval& e) const {
+        const double pFrom = q > 0 ? P(e, 0) : P(e, 1);
+        return q * std::clamp(1.0 + pFrom / dpCav_, 0.0, 1.0);
+    }
+    double fraction(const Eval& e) const { return std::clamp(epsIn_ >= 0 && isConnected(epsIn_) ? in(e, epsIn_) : eps_, -1.0, 1.0); }
+
+    int shaft_ = -1, speedIn_ = -1, epsIn_ = -1;
+    double d_ = 0, n_ = 0, eps_ = 1, cl_ = 0, b_ = 0, tc_ = 0, ws_ = 1, j_ = 0, v1_ = 0, v2_ = 0, dpCav_ = 1;
+};
+
+// Hopsan's HydraulicPressureControlledPump regulator in continuous time: the displacement
+// command y follows c1*z'' + z' + c2*z = u, y = z + z'/w_p1 (Hopsan: the same transfer function,
+// bilinear-discretised), u = p_dif - p2 + p_LS, flow q = y/den limited to [0, q_max*w/w_nom],
+// z' limited to Hopsan's stroking rates. Hopsan folds the outlet line's impedance Zc2 into c2
+// and den (it solves regulator and line together); here the outlet node is a state, so Zc2 = 0.
+class PressureControlledPump final : public DisplacementMachine {
+public:
+    std::string configure(const ParamSet& p, const Fluid& f) override {
+        std::string e = DisplacementMachine::configure(p, f);
+        ls_ = p.spec()->portIndex("LS");
+        pdif_ = p.num("p_dif"); qmax_ = p.num("q_max"); wnom_ = p.num("w_nom"); lp_ = p.num("l_p"); rp_ = p.num("r_p");
+        wp1_ = p.num("w_p1"); taov_ = p.num("tau_v"); tp_ = p.num("t_p"); tm_ = p.num("t_m"); pnom_ = p.num("p_nom");
+        return e;
+    }
+    void eval(Eval& e) override {
+        const double w = speed(e), p2 = std::max(P(e, 1), 1.0), pLs = ls_ >= 0 && isConnected(ls_) ? std::max(P(e, ls_), 0.0) : 0.0;
+        const double lpe = lp_ * std::sqrt(pnom_ / p2) * (wnom_ / (std::abs(w) + 0.001));
+        const double den = lpe + rp_ * taov_, c1 = lpe * taov_ / den, c2 = rp_ / den;
+        const double qMaxNow = qmax_ * w / wnom_, yMax = std::max(qMaxNow, 0.0) * den;
+        const double rate = std::max(qMaxNow, 0.0) * den * std::sqrt(std::abs(p2 - 1e5) / pnom_);
+        const double z = S(e)[0], zd = S(e)[1];
+        const double u = pdif_ - P(e, 1) + pLs;
+        // Hopsan limits the filter's output rate and output, and the filter goes on from the
+        // limited value: z' is used clamped, and z' itself approaches a limit no faster than
+        // (limit - z')/c1 (continuous in z', so implicit steppers see no chattering; no wind-up).
+        const double vMin = -rate / std::sqrt(tm_), vMax = rate / std::sqrt(tp_);
+        const double zdc = std::clamp(zd, vMin, vMax);
+        const double dzd = std::clamp((u - zdc - c2 * z) / c1, (vMin - zd) / c1, (vMax - zd) / c1);
+        // The displacement stops 0 and yMax, the same way: z reaches one no faster than
+        // (stop - z)/c1 (z' stays within its rate limits, so it winds up no further than them).
+        const double dz = std::clamp(zdc, -z / c1, (yMax - z) / c1);
+        dS(e)[0] = dz;
+        dS(e)[1] = dzd;
+        const double y = std::clamp(z + dz / wp1_, 0.0, yMax);
+        const double q = cavitationLimited(y / den + cl_ * (P(e, 0) - P(e, 1)), e);
+        setFlow(e, 0, q);
+        setFlow(e, 1, -q);
+        if (ls_ >= 0) setFlow(e, ls_, 0.0);
+        const double eps = yMax > 0 ? y / yMax : 0.0;  // fraction of full displacement D
+        if (shaftDriven()) setForce(e, shaft_, d_ * eps / kTwoPi * (P(e, 0) - P(e, 1)) - b_ * w);
+    }
+    void initStates(double* s) const override { s[0] = s[1] = 0.0; }
+
+private:
+    int ls_ = -1;
+    double pdif_ = 0, qmax_ = 0, wnom_ = 1, lp_ = 0, rp_ = 1, wp1_ = 1, taov_ = 0, tp_ = 1, tm_ = 1, pnom_ = 1;
+};
+
+const char* kCavitation = "Band below 0 Pa over which the flow drawn from a port fades to 0 (cavitation)";
+
+SpecBuilder& machineLosses(SpecBuilder& b, double j) {
+    return b.param("Cl", "m3/(s*Pa)", 1e-12, 0.0, kInf, "Leakage coefficient (internal, P2 to P1 in a pump)")
+        .param("B", "N*m*s/rad", 0.0, 0.0, kInf, "Viscous friction on the shaft")
+        .param("Tc", "N*m", 0.0, 0.0, kInf, "Coulomb friction on the shaft")
+        .param("w_s", "rad/s", 1.0, 1e-12, kInf, "Smoothing speed of the Coulomb friction")
+        .param("J", "kg*m2", j, 0.0, 1e9, "Inertia of the rotating group (added to the shaft node)")
+        .param("dp_cav", "Pa", 1e4, 1e-9, kInf, kCavitation);
+}
+
+const char* kMachineLaw =
+    "q(P1->P2) = (D*eps/(2 pi)*w + Cl*(p1 - p2)) * clamp(1 + p_from/dp_cav, 0, 1),  p_from = p1 if q > 0 else p2\n"
+    "T on shaft = D*eps/(2 pi)*(p1 - p2) - B*w - Tc*w/sqrt(w^2 + w_s^2)";
+
+ComponentSpec pump(const char* type, const char* title, bool variable) {
+    SpecBuilder b(type, "Pumps and motors", title);
+    b.describe(std::string("Displacement pump from P1 (suction) to P2 (outlet). Driven by its shaft when connected, else by "
+                           "the speed at input n, else by parameter n (Hopsan's pump takes its speed as a signal). ") +
+               (variable ? "The displacement fraction eps (input or parameter) is clamped to [-1, 1]. " : "") +
+               "Hopsan clamps the flow where a port pressure would go below 0 Pa (cavitation); here the flow drawn from a "
+               "port fades to 0 over dp_cav below 0 Pa, continuous so that the node's pressure stays a smooth state.")
+        .equations(kMachineLaw)
+        .source(variable ? "Hopsan HydraulicVariableDisplacementPump" : "Hopsan HydraulicFixedDisplacementPump")
+        .hydraulic("P1", "Suction (inlet)")
+        .hydraulic("P2", "Outlet")
+        .rotational("shaft", "Drive shaft", true)
+        .input("n", "Speed [rad/s] (shaft unconnected)", true);
+    if (variable) b.input("eps", "Displacement fraction [-1, 1]", true);
+    b.param("D", "m3/rev", 5e-5, 0.0, kInf, "Displacement per revolution")
+        .param("n", "rad/s", 157.07963267948966, -kInf, kInf, "Speed when neither shaft nor input n is connected");
+    if (variable) b.param("eps", "-", 1.0, -1.0, 1.0, "Displacement fraction (input eps unconnected)");
+    machineLosses(b, 0.0);
+    return b.factory<DisplacementMachine>();
+}
+
+ComponentSpec motor(const char* type, const char* title, bool variable, bool portVolumes) {
+    SpecBuilder b(type, "Pumps and motors", title);
+    b.describe(std::string(portVolumes ? "Reversible hydraulic machine (pump or motor) with leakage, viscous and Coulomb "
+                                         "friction and the oil volumes V1, V2 of its ports (Hopsan's HydraulicMachineC is a "
+                                         "TLM element that owns these volumes: here they are capacitance of the port nodes, "
+                                         "solved by the configuration's pressure method). "
+                                       : "Displacement motor: oil in at P1, out at P2 turns the shaft positive. ") +
+               "Its rotating group's inertia J is added to the shaft node (Hopsan's motor Q integrates its own "
+               "inertia J_m; the same here, shared with whatever else is on the node)." +
+               (variable ? " The displacement fraction eps (input or parameter) is clamped to [-1, 1]." : ""))
+        .equations(kMachineLaw)
+        .source(portVolumes ? "Hopsan HydraulicMachineC" : variable ? "Hopsan HydraulicVariableDisplacementMotorQ" : "Hopsan HydraulicFixedDisplacementMotorQ")
+        .hydraulic("P1", "Inlet (high pressure turning positive)")
+        .hydraulic("P2", "Outlet")
+        .rotational("shaft", "Output shaft");
+    if (variable) b.input("eps", "Displacement fraction [-1, 1]", true);
+    b.param("D", "m3/rev", 5e-5, 0.0, kInf, "Displacement per revolution");
+    if (variable) b.param("eps", "-", 1.0, -1.0, 1.0, "Displacement fraction (input eps unconnected)");
+    machineLosses(b, portVolumes ? 0.0 : 0.1);
+    if (portVolumes) {
+        b.param("V1", "m3", 0.0, 0.0, kInf, "Oil volume at P1 (capacitance of its node)")
+            .param("V2", "m3", 0.0, 0.0, kInf, "Oil volume at P2 (capacitance of its node)");
+    }
+    return b.factory<DisplacementMachine>();
+}
+
+ComponentSpec controlledPump(const char* type, const char* title, bool loadSensing) {
+    SpecBuilder b(type, "Pumps and motors", title);
+    b.describe(std::string(loadSensing ? "Load-sensing pump: the regulator holds the outlet p_dif above the load pressure at LS. "
+                                       : "Pressure-compensated pump: the regulator cuts the flow as the outlet nears p_dif "
+                                         "(above the pressure at LS when that pilot is connected). ") +
+               "Hopsan's HydraulicPressureControlledPump in continuous time: the same regulator transfer function "
+               "(1 + s/w_p1)/(c1 s^2 + s + c2) with l_p, r_p, tau_v and its stroking-rate limits, but Hopsan folds its "
+               "outlet line impedance into c2 and den; here the outlet is a node state, so that term is 0. "
+               "Static characteristic: q = (p_dif - p2 + p_LS)/r_p within [0, q_max*w/w_nom].")
+        .equations("lpe = l_p*sqrt(p_nom/p2)*w_nom/(|w| + 0.001),  den = lpe + r_p*tau_v,  c1 = lpe*tau_v/den,  c2 = r_p/den\n"
+                   "c1*z'' + z' + c2*z = p_dif - p2 + p_LS,  z' limited to +-q_max*(w/w_nom)*den*sqrt(|p2 - 1e5|/(p_nom*t))\n"
+                   "q(P1->P2) = clamp(z + z'/w_p1, 0, q_max*w/w_nom*den)/den + Cl*(p1 - p2)")
+        .source("Hopsan HydraulicPressureControlledPump")
+        .hydraulic("P1", "Suction (inlet)")
+        .hydraulic("P2", "Outlet");
+    if (loadSensing) b.pilot("LS", "Load-sense pressure");
+    else b.pilot("LS", "Reference pressure (optional; unconnected: 0)", true);
+    b.rotational("shaft", "Drive shaft", true)
+        .input("n", "Speed [rad/s] (shaft unconnected)", true)
+        .param("D", "m3/rev", 5e-5, 0.0, kInf, "Displacement (shaft torque only; the flow follows q_max)")
+        .param("n", "rad/s", 125.0, -kInf, kInf, "Speed when neither shaft nor input n is connected")
+        .param("p_dif", "Pa", loadSensing ? 2e6 : 1e7, -kInf, kInf, loadSensing ? "Load-sensing margin" : "Pressure setting (above p_LS)")
+        .param("q_max", "m3/s", 0.00125, 0.0, kInf, "Largest flow at w_nom")
+        .param("w_nom", "rad/s", 125.0, 1e-9, kInf, "Speed of q_max")
+        .param("p_nom", "Pa", 7e6, 1.0, kInf, "Nominal pressure of the regulator data")
+        .param("l_p", "Pa*s/m3", 7e7, 0.0, kInf, "Regulator inductance at nominal pressure")
+        .param("r_p", "Pa*s/m3", 1e9, 1e-9, kInf, "Static characteristic at nominal pressure")
+        .param("w_p1", "rad/s", 200.0, 1e-9, kInf, "Lead frequency of the regulator")
+        .param("tau_v", "s", 0.001, 1e-9, kInf, "Time constant of the control valve")
+        .param("t_p", "s", 0.15, 1e-9, kInf, "Time from minimum to full displacement")
+        .param("t_m", "s", 0.12, 1e-9, kInf, "Time from full to minimum displacement")
+        .param("Cl", "m3/(s*Pa)", 1e-12, 0.0, kInf, "Leakage coefficient")
+        .param("B", "N*m*s/rad", 0.0, 0.0, kInf, "Viscous friction on the shaft")
+        .param("dp_cav", "Pa", 1e4, 1e-9, kInf, kCavitation)
+        .state("z", "Pa", "Regulator state (displacement command times den)", 1e5)
+        .state("zd", "Pa/s", "Its rate", 1e6);
+    return b.factory<PressureControlledPump>();
+}
+
+}  // namespace
+
+void registerPumpsMotors(Registry& r) {
+    r.add(pump("FixedDisplacementPump", "Fixed displacement pump", false));
+    r.add(pump("VariableDisplacementPump", "Variable displacement pump", true));
+    r.add(motor("FixedDisplacementMotor", "Fixed displacement motor", false, false));
+    r.add(motor("VariableDisplacementMotor", "Variable displacement motor", true, false));
+    r.add(motor("HydraulicMachine", "Hydraulic machine (losses, port volumes)", true, true));
+    r.add(controlledPump("PressureCompensatedPump", "Pressure-compensated pump", false));
+    r.add(controlledPump("LoadSensingPump", "Load-sensing pump", true));
+}
+
+}  // namespace hs::sim

@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Rotational sensors: angle and speed of a node; torque and power of a chosen component's shaft.
+#include "../component.h"
+#include "../registry.h"
+#include "library.h"
+
+namespace hs::sim {
+namespace {
+
+class AngleSensor final : public Component {
+public:
+    std::string configure(const ParamSet&, const Fluid&) override { return {}; }
+    void eval(Eval& e) override {
+        setForce(e, 0, 0.0);
+        out(e, 1, X(e, 0));
+    }
+};
+
+class SpeedSensor final : public Component {
+public:
+    std::string configure(const ParamSet&, const Fluid&) override { return {}; }
+    void eval(Eval& e) override {
+        setForce(e, 0, 0.0);
+        out(e, 1, V(e, 0));
+    }
+};
+
+// A node has no single torque: the torque worth measuring is the one a component puts on its
+// shaft ("motor.shaft"), read like FlowSensor reads a port's flow, after that component.
+class TorqueSensor final : public Component {
+public:
+    std::string configure(const ParamSet& p, const Fluid&) override {
+        target_ = p.text("port");
+        return target_.empty() ? std::string("set 'port' to the component shaft to measure, e.g. motor.shaft") : std::string();
+    }
+    std::string watchedPortName() const override { return target_; }
+    Domain watchedDomain() const override { return Domain::Rotational; }
+    void eval(Eval& e) override { out(e, 0, e.flow[watchedPort]); }
+
+private:
+    std::string target_;
+};
+
+// Power = torque of the watched shaft * speed of the node wired to port "shaft" (the same node).
+class PowerSensor final : public Component {
+public:
+    std::string configure(const ParamSet& p, const Fluid&) override {
+        target_ = p.text("port");
+        return target_.empty() ? std::string("set 'port' to the component shaft to measure, e.g. motor.shaft") : std::string();
+    }
+    std::string watchedPortName() const override { return target_; }
+    Domain watchedDomain() const override { return Domain::Rotational; }
+    void eval(Eval& e) override {
+        setForce(e, 0, 0.0);
+        out(e, 1, e.flow[watchedPort] * V(e, 0));
+    }
+
+private:
+    std::string target_;
+};
+
+}  // namespace
+
+void registerRotationalSensors(Registry& r) {
+    r.add(SpecBuilder("AngleSensor", "Sensors", "Angle sensor")
+              .describe("Outputs the angle of its rotational node.")
+              .equations("out = theta")
+              .source("-")
+              .rotational("shaft", "Measured node")
+              .output("theta", "Angle [rad]")
+              .factory<AngleSensor>());
+    r.add(SpecBuilder("SpeedSensor", "Sensors", "Speed sensor")
+              .describe("Outputs the speed of its rotational node (Hopsan's MechanicAngularVelocitySensor).")
+              .equations("out = w")
+              .source("-")
+              .rotational("shaft", "Measured node")
+              .output("w", "Speed [rad/s]")
+              .factory<SpeedSensor>());
+    r.add(SpecBuilder("TorqueSensor", "Sensors", "Torque sensor")
+              .describe("Outputs the torque a chosen component exerts on its shaft node (positive in the direction of "
+                        "positive rotation), e.g. motor.shaft.")
+              .equations("out = T of <port>")
+              .source("-")
+              .output("T", "Torque [N m]")
+              .text("port", "", "Component rotational port to measure, written comp.port")
+              .factory<TorqueSensor>());
+    r.add(SpecBuilder("PowerSensor", "Sensors", "Power sensor")
+              .describe("Outputs the mechanical power a chosen component delivers to its shaft node: its torque times the "
+                        "speed of the node wired to port shaft (wire it to the same node).")
+              .equations("out = T of <port> * w")
+              .source("-")
+              .rotational("shaft", "The node of the measured shaft")
+              .output("P", "Power [W]")
+              .text("port", "", "Component rotational port to measure, written comp.port")
+              .factory<PowerSensor>());
+}
+
+}  // namespace hs::sim

@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Hopsan import of pumps, motors and rotational mechanics (core/model/hopsan_types_rotational.cpp):
+// each type becomes ours with its parameters converted, and the imported circuit is valid.
+#include <QtTest>
+
+#include <cmath>
+#include <numbers>
+
+#include "model/circuit_io.h"
+#include "model/hopsan_import.h"
+#include "sim/registry.h"
+
+using namespace hs::model;
+
+namespace {
+
+QByteArray modelWith(const QString& type, const QString& params) {
+    return QStringLiteral(
+               "<?xml version=\"1.0\"?><hopsanmodelfile hmfversion=\"0.4\"><system name=\"M\" typename=\"Subsystem\">"
+               "<simulationtime start=\"0\" timestep=\"0.001\" stop=\"2\"/>"
+               "<objects><component name=\"C\" typename=\"%1\"><parameters>%2</parameters></component></objects>"
+               "<connections/></system></hopsanmodelfile>")
+        .arg(type, params)
+        .toUtf8();
+}
+
+QString param(const QString& name, double v) {
+    return QStringLiteral("<parameter name=\"%1#Value\" value=\"%2\" type=\"double\"/>").arg(name).arg(v, 0, 'g', 17);
+}
+
+}  // namespace
+
+class TestHopsanImportRotational : public QObject {
+    Q_OBJECT
+private slots:
+    void mapsTypeAndParameters_data() {
+        QTest::addColumn<QString>("hopsanType");
+        QTest::addColumn<QString>("params");
+        QTest::addColumn<QString>("ourType");
+        QTest::addColumn<QVariantMap>("expected");
+        const double shaftK = std::numbers::pi / 32 * (std::pow(0.03, 4) - std::pow(0.01, 4)) * 8e10 / 0.5;
+        QTest::newRow("fixed pump") << "HydraulicFixedDisplacementPump" << param("D_p", 3e-5) + param("n_p", 120) + param("C_lp", 2e-12)
+                                    << "FixedDisplacementPump" << QVariantMap{{"D", 3e-5}, {"n", 120.0}, {"Cl", 2e-12}};
+        QTest::newRow("variable pump") << "HydraulicVariableDisplacementPump"
+                                       << param("D_p", 4e-5) + param("omega_p", 80) + param("K_cp", 3e-12) + param("eps", 0.5)
+                                       << "VariableDisplacementPump" << QVariantMap{{"D", 4e-5}, {"n", 80.0}, {"Cl", 3e-12}, {"eps", 0.5}};
+        QTest::newRow("pressure controlled pump")
+            << "HydraulicPressureControlledPump" << param("p_dif", 2e6) + param("q_max", 0.002) + param("omega_p1", 150) + param("tao_v", 0.002)
+            << "PressureCompensatedPump" << QVariantMap{{"p_dif", 2e6}, {"q_max", 0.002}, {"w_p1", 150.0}, {"tau_v", 0.002}, {"n", 125.0}};
+        QTest::newRow("fixed motor") << "HydraulicFixedDisplacementMotorQ" << param("D_m", 6e-5) + param("B_m", 0.3) + param("C_lm", 1e-11) + param("J_m", 0.4)
+                                     << "FixedDisplacementMotor" << QVariantMap{{"D", 6e-5}, {"B", 0.3}, {"Cl", 1e-11}, {"J", 0.4}};
+        QTest::newRow("variable motor") << "HydraulicVariableDisplacementMotorQ" << param("D_m", 6e-5) + param("C_im", 2e-11) + param("eps", -0.5)
+                                        << "VariableDisplacementMotor" << QVariantMap{{"D", 6e-5}, {"Cl", 2e-11}, {"eps", -0.5}, {"J", 0.1}};
+        QTest::newRow("machine C") << "HydraulicMachineC" << param("D_m", 7e-5) + param("V_1", 0.002) + param("V_2", 0.003) + param("B_m", 0.2)
+                                   << "HydraulicMachine" << QVariantMap{{"D", 7e-5}, {"V1", 0.002}, {"V2", 0.003}, {"B", 0.2}, {"J", 0.0}};
+        QTest::newRow("inertia") << "MechanicRotationalInertia" << param("B", 2) + QStringLiteral("<parameter name=\"J\" value=\"3\"/>")
+                                 << "RotationalInertia" << QVariantMap{{"J", 3.0}, {"B", 2.0}, {"k", 0.0}};
+        QTest::newRow("shaft") << "MechanicRotShaft" << param("Ks", 2500) << "TorsionShaft" << QVariantMap{{"k", 2500.0}};
+        QTest::newRow("shaft G") << "MechanicRotShaftG" << param("dy", 0.03) + param("di", 0.01) + param("len", 0.5) + param("G", 8e10)
+                                 << "TorsionShaft" << QVariantMap{{"k", shaftK}};
+        QTest::newRow("theta source") << "MechanicThetaSource" << param("omega", 12) << "SpeedSource" << QVariantMap{{"w", 12.0}};
+        QTest::newRow("speed transformer") << "MechanicAngularVelocityTransformer" << param("omega", -4) << "SpeedSource"
+                                           << QVariantMap{{"w", -4.0}};
+        QTest::newRow("torque transformer") << "MechanicTorqueTransformer" << param("T", 7) << "TorqueSource" << QVariantMap{{"T", -7.0}};
+        QTest::newRow("speed sensor") << "MechanicAngularVelocitySensor" << QString() << "SpeedSensor" << QVariantMap{};
+    }
+    void mapsTypeAndParameters() {
+        QFETCH(QString, hopsanType);
+        QFETCH(QString, params);
+        QFETCH(QString, ourType);
+        QFETCH(QVariantMap, expected);
+        const HopsanReadResult read = readHopsanModel(modelWith(hopsanType, params));
+        QVERIFY2(read.model, qPrintable(read.error));
+        HopsanImportOptions partial;
+        partial.partial = true;  // a lone component leaves required ports open: the builder's concern, not the import's
+        const HopsanImport imp = importHopsan(*read.model, partial);
+        QVERIFY2(imp.circuit && imp.errors.isEmpty() && imp.unsupported.isEmpty(), qPrintable((imp.unsupported + imp.errors).join('\n')));
+        const ComponentDoc* c = imp.circuit->component("C");
+        QVERIFY(c);
+        QCOMPARE(c->type, ourType);
+        for (auto it = expected.begin(); it != expected.end(); ++it) {
+            QVERIFY2(c->num.count(it.key()), qPrintable(it.key() + " not set"));
+            const double want = it.value().toDouble(), got = c->num.at(it.key());
+            QVERIFY2(std::abs(got - want) <= 1e-12 * std::max(1.0, std::abs(want)), qPrintable(QString("%1 = %2, expected %3").arg(it.key()).arg(got).arg(want)));
+        }
+        const hs::sim::Registry reg = hs::sim::Registry::builtin();
+        QVERIFY2(validateCircuit(*imp.circuit, reg).isEmpty(), qPrintable(validateCircuit(*imp.circuit, reg).join('\n')));
+    }
+
+    void inertiaAngleLimitsRefused() {
+        const HopsanReadResult read = readHopsanModel(modelWith("MechanicRotationalInertia", param("a_max", 1.5)));
+        QVERIFY(read.model);
+        const HopsanImport imp = importHopsan(*read.model, {});
+        QVERIFY(!imp.circuit);
+        QVERIFY2(imp.errors.join('\n').contains("a_min/a_max"), qPrintable(imp.errors.join('\n')));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHopsanImportRotational)
+#include "test_hopsan_import_rotational.moc"

@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Displacement machines (core/sim/components/pumps_motors.cpp): flow, torque, leakage and
+// friction against their analytic values; the compensator's static characteristic; cavitation.
+#include <QtTest>
+
+#include "sim_test_util.h"
+
+using namespace hs::sim;
+using namespace hs::sim::test;
+
+namespace {
+
+constexpr double kTwoPi = 2 * std::numbers::pi;
+
+double at(const RunResult& r, const std::string& column, double t) { return interpolate(r.trace, r.trace.column(column), t); }
+
+}  // namespace
+
+class TestPumpsMotors : public QObject {
+    Q_OBJECT
+private slots:
+    // A pump between a tank and a 100 bar line: outflow D w/(2 pi) - Cl dp, shaft torque
+    // -D dp/(2 pi) - B w, the shaft held at w by a speed source.
+    void pumpFlowAndTorque() {
+        const double d = 40e-6, w = 150.0, cl = 2e-11, b = 0.05, p = 1e7;
+        Netlist n;
+        n.components = {comp("Tank", "tank"), comp("PressureSource", "line", {{"p", p}}),
+                        comp("FixedDisplacementPump", "pump", {{"D", d}, {"Cl", cl}, {"B", b}}),
+                        comp("SpeedSource", "drive", {{"w", w}, {"J_ref", 1e5}, {"g", 300.0}})};
+        n.wires = {wire("tank", "P", "pump", "P1"), wire("pump", "P2", "line", "P"), wire("drive", "shaft", "pump", "shaft")};
+        RunResult r = buildAndRun(n, {{"q", "flow", "pump.P2"}, {"T", "torque", "pump.shaft"}, {"w", "speed", "pump.shaft"}},
+                                  runOptions(solver("rk4", 1e-4), 0.5, 0.01));
+        QVERIFY2(r.ok, r.error.c_str());
+        QVERIFY(std::abs(at(r, "w", 0.5) - w) < 1e-6);
+        const double qOut = d * w / kTwoPi - cl * p;
+        QVERIFY2(std::abs(-at(r, "q", 0.5) - qOut) < 1e-9 * qOut, qPrintable(QString("%1 vs %2").arg(-at(r, "q", 0.5)).arg(qOut)));
+        QVERIFY(std::abs(at(r, "T", 0.5) - (-d * p / kTwoPi - b * w)) < 1e-6);
+    }
+
+    // Without a shaft the speed is the parameter n (Hopsan's pump); a variable pump scales by eps.
+    void pumpSpeedFromParameterAndDisplacementFraction() {
+        Netlist n;
+        n.components = {comp("Tank", "tank"), comp("PressureSource", "line", {{"p", 5e6}}),
+                        comp("VariableDisplacementPump", "pump", {{"D", 1e-4}, {"n", 100.0}, {"Cl", 0.0}}),
+                        comp("Constant", "eps", {{"value", 0.25}})};
+        n.wires = {wire("tank", "P", "pump", "P1"), wire("pump", "P2", "line", "P"), wire("eps", "out", "pump", "eps")};
+        RunResult r = buildAndRun(n, {{"q", "flow", "pump.P2"}}, runOptions(solver("rk4", 1e-3), 0.1, 0.01));
+        QVERIFY2(r.ok, r.error.c_str());
+        QVERIFY(std::abs(-at(r, "q", 0.1) - 0.25 * 1e-4 * 100.0 / kTwoPi) < 1e-15);
+    }
+
+    // A motor between 100 bar and tank driving a viscous load: steady speed where
+    // D dp/(2 pi) - B_m w - Tc (w >> w_s) = B_load w; it swallows D w/(2 pi) + Cl dp.
+    void motorTorqueSpeedAndLeakage() {
+        const double d = 20e-6, dp = 1e7, bm = 0.01, tc = 2.0, cl = 1e-11, bl = 0.2;
+        Netlist n;
+        n.components = {comp("PressureSource", "supply", {{"p", dp}}), comp("Tank", "tank"),
+                        comp("FixedDisplacementMotor", "motor", {{"D", d}, {"B", bm}, {"Tc", tc}, {"w_s", 1e-3}, {"Cl", cl}, {"J", 0.01}}),
+                        comp("RotationalInertia", "load", {{"J", 0.05}, {"B", bl}})};
+        n.wires = {wire("supply", "P", "motor", "P1"), wire("motor", "P2", "tank", "P"), wire("motor", "shaft", "load", "shaft")};
+        RunResult r = buildAndRun(n, {{"w", "speed", "load.shaft"}, {"q", "flow", "motor.P1"}, {"T", "torque", "motor.shaft"}},
+                                  runOptions(solver("rk4", 1e-4), 6.0, 0.01));
+        QVERIFY2(r.ok, r.error.c_str());
+        const double w = (d * dp / kTwoPi - tc) / (bm + bl);
+        QVERIFY2(std::abs(at(r, "w", 6.0) - w) < 1e-6 * w, qPrintable(QString("%1 vs %2").arg(at(r, "w", 6.0)).arg(w)));
+        QVERIFY(std::abs(at(r, "q", 6.0) - (d * w / kTwoPi + cl * dp)) < 1e-6 * at(r, "q", 6.0));
+        QVERIFY(std::abs(at(r, "T", 6.0) - bl * w) < 1e-5 * bl * w);  // the motor's net torque carries the load
+    }
+
+    // The compensator holds q = (p_dif - p2 + p_LS)/r_p at steady state: with a laminar load G to
+    // tank, p2 = (p_dif + p_LS)/(1 + G r_p).
+    void compensatorStaticCharacteristic_data() {
+        QTest::addColumn<QString>("type");
+        QTest::addColumn<double>("pLs");
+        QTest::newRow("pressure-compensated") << "PressureCompensatedPump" << 0.0;
+        QTest::newRow("load-sensing") << "LoadSensingPump" << 3e6;
+    }
+    void compensatorStaticCharacteristic() {
+        QFETCH(QString, type);
+        QFETCH(double, pLs);
+        const double pdif = 2e6, g = 1e-11, rp = 1e9;
+        Netlist n;
+        n.fluid.bulk = constantBe(1e9);
+        n.components = {comp("Tank", "tank"), comp("Tank", "tank2"), comp(type.toStdString(), "pump", {{"p_dif", pdif}, {"Cl", 0.0}, {"r_p", rp}}),
+                        comp("Volume", "V", {{"V", 1e-3}}), comp("LaminarOrifice", "load", {{"G", g}}),
+                        comp("PressureSource", "ls", {{"p", pLs}})};
+        n.wires = {wire("tank", "P", "pump", "P1"), wire("pump", "P2", "V", "P1"), wire("V", "P2", "load", "A"), wire("load", "B", "tank2", "P")};
+        if (type == "LoadSensingPump") n.wires.push_back(wire("ls", "P", "pump", "LS"));
+        else n.components.pop_back();
+        RunResult r = buildAndRun(n, {{"p", "pressure", "V.P1"}}, runOptions(solver("cvode", 1e-4), 3.0, 0.01));
+        QVERIFY2(r.ok, r.error.c_str());
+        const double expect = (pdif + pLs) / (1 + g * rp);
+        QVERIFY2(std::abs(at(r, "p", 3.0) - expect) < 1e-4 * expect, qPrintable(QString("%1 vs %2").arg(at(r, "p", 3.0)).arg(expect)));
+    }
+
+    // A pump drawing from a closed volume: the flow fades within dp_cav below 0 Pa, so the volume
+    // settles at -dp_cav (where the draw has faded to 0) instead of being drawn to the run's p_min.
+    void cavitationStopsTheDraw() {
+        Netlist n;
+        n.fluid.bulk = constantBe(1e9);
+        n.components = {comp("Volume", "V", {{"V", 1e-3}, {"p0", 1e5}}), comp("Tank", "tank"),
+                        comp("FixedDisplacementPump", "pump", {{"D", 1e-5}, {"n", 100.0}, {"Cl", 0.0}, {"dp_cav", 1e3}})};
+        n.wires = {wire("V", "P1", "pump", "P1"), wire("pump", "P2", "tank", "P")};
+        RunResult r = buildAndRun(n, {{"p", "pressure", "V.P1"}}, runOptions(solver("cvode", 1e-4), 2.0, 0.01));
+        QVERIFY2(r.ok, r.error.c_str());
+        QVERIFY2(at(r, "p", 2.0) > -1.001e3 && at(r, "p", 2.0) <= 0, qPrintable(QString::number(at(r, "p", 2.0))));
+    }
+
+    // The hydraulic machine's port volumes are capacitance: a node with only the machine and a
+    // laminar orifice builds (no Volume needed) and fills with time constant V1/(Be G).
+    void machinePortVolumesAreCapacitance() {
+        const double v1 = 2e-4, g = 1e-10, be = 1e9;
+        Netlist n;
+        n.fluid.bulk = constantBe(be);
+        n.components = {comp("PressureSource", "ps", {{"p", 1e6}}), comp("LaminarOrifice", "r", {{"G", g}}),
+                        comp("HydraulicMachine", "m", {{"V1", v1}, {"V2", 0.0}, {"eps", 0.0}, {"Cl", 0.0}, {"J", 1.0}}), comp("Tank", "tank"),
+                        comp("RotationalInertia", "J")};
+        n.wires = {wire("ps", "P", "r", "A"), wire("r", "B", "m", "P1"), wire("m", "P2", "tank", "P"), wire("m", "shaft", "J", "shaft")};
+        RunResult r = buildAndRun(n, {{"p", "pressure", "m.P1"}}, runOptions(solver("rk4", 1e-5), 0.01, 1e-3));
+        QVERIFY2(r.ok, r.error.c_str());
+        const double tau = v1 / (be * g);
+        QVERIFY(std::abs(at(r, "p", 0.002) - 1e6 * (1 - std::exp(-0.002 / tau))) < 1.0);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestPumpsMotors)
+#include "test_pumps_motors.moc"

@@ -5,6 +5,7 @@
 #include <sunmatrix/sunmatrix_dense.h>
 
 #include <cmath>
+#include <limits>
 
 #include "system.h"
 
@@ -34,9 +35,25 @@ std::string SundialsStepper::createVectors(System& sys, const double* y0, const 
     return {};
 }
 
-void SundialsStepper::createDenseSolver() {
+void SundialsStepper::createDenseSolver(double t0, const double* y0) {
     a_ = SUNDenseMatrix(n_, n_, ctx_);
     ls_ = SUNLinSol_Dense(y_, a_, ctx_);
+    jacobian_.setUp(*sys_, t0, y0);
+}
+
+int SundialsStepper::jacobianCallback(sunrealtype t, N_Vector y, N_Vector fy, SUNMatrix jac, void* user, N_Vector,
+                                      N_Vector, N_Vector) {
+    auto* self = static_cast<SundialsStepper*>(user);
+    double* j = SM_DATA_D(jac);  // column-major, leading dimension n
+    self->jacobianRhs_ += self->jacobian_.evaluate(*self->sys_, t, NV_DATA_S(y), NV_DATA_S(fy), j, self->n_);
+    for (long k = 0; k < static_cast<long>(self->n_) * self->n_; ++k)
+        if (!std::isfinite(j[k])) return 1;
+    return 0;
+}
+
+double SundialsStepper::stopTimeAfter(double t) const {
+    const double bp = sys_->nextBreakpoint(t);
+    return std::isfinite(bp) ? bp : std::numeric_limits<double>::max();
 }
 
 void SundialsStepper::loadState(const double* y) {

@@ -33,12 +33,13 @@ void ColouredJacobian::recolour() {
     for (int j = 0; j < pattern_.size(); ++j) columnsOfColour_[static_cast<size_t>(colour[static_cast<size_t>(j)])].push_back(j);
 }
 
-int ColouredJacobian::evaluateDense(System& sys, double t, double* y, const double* f0, double* jac, int ld) {
+int ColouredJacobian::evaluateDense(System& sys, double t, double* y, const double* f0, double* jac, int ld,
+                                    const double* increments) {
     const int n = sys.stateCount();
     std::vector<double> f(static_cast<size_t>(n));
     for (int j = 0; j < n; ++j) {
         const double keep = y[j];
-        const double h = jacobianIncrement(sys, j, keep);
+        const double h = increments ? increments[j] : jacobianIncrement(sys, j, keep);
         y[j] = keep + h;
         sys.rhs(t, y, f.data());
         y[j] = keep;
@@ -48,11 +49,12 @@ int ColouredJacobian::evaluateDense(System& sys, double t, double* y, const doub
     return n;
 }
 
-int ColouredJacobian::evaluate(System& sys, double t, double* y, const double* f0, double* jac, int ld) {
+int ColouredJacobian::evaluate(System& sys, double t, double* y, const double* f0, double* jac, int ld,
+                               const double* increments) {
     const int n = pattern_.size();
     ++evaluations_;
     if (evaluations_ % kDenseCheckEvery == 0) {
-        const int spent = evaluateDense(sys, t, y, f0, jac, ld);
+        const int spent = evaluateDense(sys, t, y, f0, jac, ld, increments);
         bool widened = false;
         for (int j = 0; j < n; ++j)
             for (int i = 0; i < n; ++i)
@@ -69,7 +71,7 @@ int ColouredJacobian::evaluate(System& sys, double t, double* y, const double* f
     for (int j = 0; j < n; ++j) std::fill_n(jac + static_cast<size_t>(j) * static_cast<size_t>(ld), n, 0.0);
     for (const std::vector<int>& columns : columnsOfColour_) {
         for (int j : columns) {
-            increment_[static_cast<size_t>(j)] = jacobianIncrement(sys, j, y[j]);
+            increment_[static_cast<size_t>(j)] = increments ? increments[j] : jacobianIncrement(sys, j, y[j]);
             shifted_[static_cast<size_t>(j)] = y[j];
             y[j] += increment_[static_cast<size_t>(j)];
         }

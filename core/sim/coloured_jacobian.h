@@ -27,11 +27,13 @@ public:
     // With a given pattern (a caller that knows it; the tests, to check the dense checks).
     void setUp(const System& sys, SparsityPattern pattern);
     // J (column-major, leading dimension ld, n x n) at (t, y), where f0 = f(t, y). Every entry
-    // outside the pattern is set to zero. y is restored bit for bit. Returns the number of rhs()
-    // evaluations spent.
-    int evaluate(System& sys, double t, double* y, const double* f0, double* jac, int ld);
+    // outside the pattern is set to zero. y is restored bit for bit. The increment of column j is
+    // increments[j], or jacobianIncrement() without them. Returns the number of rhs() evaluations.
+    int evaluate(System& sys, double t, double* y, const double* f0, double* jac, int ld,
+                 const double* increments = nullptr);
     // One rhs() per state: the reference the coloured one is checked against. Returns n.
-    static int evaluateDense(System& sys, double t, double* y, const double* f0, double* jac, int ld);
+    static int evaluateDense(System& sys, double t, double* y, const double* f0, double* jac, int ld,
+                             const double* increments = nullptr);
 
     int colourCount() const { return static_cast<int>(columnsOfColour_.size()); }
     const SparsityPattern& pattern() const { return pattern_; }

@@ -62,6 +62,10 @@ public:
     }
 
 private:
+    void errorWeightsAndStep(N_Vector weights, double& h) const override {
+        CVodeGetErrWeights(mem_, weights);
+        CVodeGetCurrentStep(mem_, &h);
+    }
     void* mem_ = nullptr;
     // counts of the segments before the last restart (rhs: CVODE's own, without the Jacobians')
     long stepsBefore_ = 0, rhsBefore_ = 0;

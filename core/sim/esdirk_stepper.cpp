@@ -76,6 +76,10 @@ public:
     }
 
 private:
+    void errorWeightsAndStep(N_Vector weights, double& h) const override {
+        ARKStepGetErrWeights(mem_, weights);
+        ARKStepGetCurrentStep(mem_, &h);
+    }
     void* mem_ = nullptr;
 };
 

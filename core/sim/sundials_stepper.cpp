@@ -4,6 +4,7 @@
 #include <sunlinsol/sunlinsol_dense.h>
 #include <sunmatrix/sunmatrix_dense.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -17,6 +18,7 @@ SundialsStepper::~SundialsStepper() {
     if (ls_) SUNLinSolFree(ls_);
     if (a_) SUNMatDestroy(a_);
     if (y_) N_VDestroy(y_);
+    if (weights_) N_VDestroy(weights_);
     if (atol_) N_VDestroy(atol_);
     if (ctx_) SUNContext_Free(&ctx_);
 }
@@ -39,13 +41,25 @@ void SundialsStepper::createDenseSolver(double t0, const double* y0) {
     a_ = SUNDenseMatrix(n_, n_, ctx_);
     ls_ = SUNLinSol_Dense(y_, a_, ctx_);
     jacobian_.setUp(*sys_, t0, y0);
+    weights_ = N_VClone(y_);
+    increments_.assign(static_cast<size_t>(n_), 0.0);
 }
 
 int SundialsStepper::jacobianCallback(sunrealtype t, N_Vector y, N_Vector fy, SUNMatrix jac, void* user, N_Vector,
                                       N_Vector, N_Vector) {
     auto* self = static_cast<SundialsStepper*>(user);
+    double h = 0.0;
+    self->errorWeightsAndStep(self->weights_, h);
+    const double eps = std::numeric_limits<double>::epsilon(), srur = std::sqrt(eps);
+    const double fnorm = N_VWrmsNorm(fy, self->weights_);
+    const double minInc = fnorm != 0.0 ? 1000.0 * std::abs(h) * eps * self->n_ * fnorm : 1.0;
+    const double* yv = NV_DATA_S(y);
+    const double* w = NV_DATA_S(self->weights_);
+    for (int i = 0; i < self->n_; ++i)
+        self->increments_[static_cast<size_t>(i)] = std::max(srur * std::abs(yv[i]), minInc / w[i]);
     double* j = SM_DATA_D(jac);  // column-major, leading dimension n
-    self->jacobianRhs_ += self->jacobian_.evaluate(*self->sys_, t, NV_DATA_S(y), NV_DATA_S(fy), j, self->n_);
+    self->jacobianRhs_ += self->jacobian_.evaluate(*self->sys_, t, NV_DATA_S(y), NV_DATA_S(fy), j, self->n_,
+                                                   self->increments_.data());
     for (long k = 0; k < static_cast<long>(self->n_) * self->n_; ++k)
         if (!std::isfinite(j[k])) return 1;
     return 0;

@@ -12,6 +12,7 @@
 #include <sundials/sundials_matrix.h>
 
 #include <string>
+#include <vector>
 
 #include "coloured_jacobian.h"
 #include "stepper.h"
@@ -42,9 +43,15 @@ protected:
 
     // SUNDIALS callbacks; user data is the stepper.
     static int rhsCallback(sunrealtype t, N_Vector y, N_Vector dy, void* user);
-    // J = df/dy at (t, y) by ColouredJacobian; fy = f(t, y) is given. 1 (recoverable) if not finite.
+    // J = df/dy at (t, y) by ColouredJacobian, with the increments SUNDIALS' own dense
+    // difference-quotient Jacobian takes (cvLsDenseDQJac / arkLsDenseDQJac:
+    // max(sqrt(eps)*|y_j|, minInc/w_j), minInc = 1000*|h|*eps*n*||f||_wrms, w the error weights),
+    // so that each entry is the one SUNDIALS would compute, at one rhs() per colour instead of
+    // one per state; fy = f(t, y) is given. 1 (recoverable) if not finite.
     static int jacobianCallback(sunrealtype t, N_Vector y, N_Vector fy, SUNMatrix jac, void* user, N_Vector,
                                 N_Vector, N_Vector);
+    // The integrator's error weights and current step, for those increments.
+    virtual void errorWeightsAndStep(N_Vector weights, double& h) const = 0;
     static void errorCallback(int code, const char* module, const char* function, char* msg, void* user);
 
     System* sys_ = nullptr;
@@ -55,6 +62,8 @@ protected:
     SUNLinearSolver ls_ = nullptr;
     ColouredJacobian jacobian_;
     long jacobianRhs_ = 0;  // rhs() evaluations spent in jacobianCallback (all segments)
+    N_Vector weights_ = nullptr;
+    std::vector<double> increments_;
 };
 
 }  // namespace hs::sim

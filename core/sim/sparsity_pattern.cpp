@@ -138,19 +138,21 @@ SparsityPattern findSparsityPattern(System& sys, double t, const double* y) {
     SparsityPattern pattern = structuralPattern(sys);
     std::vector<double> sample(y, y + n);
     markDependencies(sys, t, sample, pattern);
-    // Six more states, each state moved by up to half its value plus its nominal magnitude, at
-    // later times so that time-dependent inputs take other values. A state with a lower bound is
-    // only moved up: at its bound (a shut compensator, K = 0) the flows through it depend on
-    // nothing, and a sample clamped there would hide them again.
+    // Six more states, each state moved by up to half its value plus its nominal magnitude. A
+    // state with a lower bound is only moved up: at its bound (a shut compensator, K = 0) the
+    // flows through it depend on nothing, and a sample clamped there would hide them again. All at
+    // time t: the system is never evaluated at a time the run may not reach (a component may
+    // only be defined up to the run's end), so inputs keep their value at t; the structural walk
+    // covers what they switch.
     std::mt19937 random(12345);
     std::uniform_real_distribution<double> unit(-1.0, 1.0);
-    for (double later : {0.37, 1.3, 2.9, 4.7, 7.1, 11.3}) {
+    for (int k = 0; k < 6; ++k) {
         for (int j = 0; j < n; ++j) {
             const StateInfo& s = sys.states[static_cast<size_t>(j)];
             const double move = unit(random) * (0.5 * std::abs(y[j]) + s.nominal);
             sample[static_cast<size_t>(j)] = std::isfinite(s.lower) ? std::max(y[j], s.lower) + std::abs(move) : y[j] + move;
         }
-        markDependencies(sys, t + later, sample, pattern);
+        markDependencies(sys, t, sample, pattern);
     }
     sys.rhs(t, y, sample.data());  // leave the evaluation of (t, y) in the System, as found
     return pattern;

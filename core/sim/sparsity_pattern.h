@@ -8,7 +8,7 @@
 // Numerical, to catch what the walk does not model (a pressure method's internal coupling):
 // each state is perturbed both ways by 1e-3 of its magnitude at the given state and at six
 // deterministic pseudo-random states around it (bounded states moved up from their bound only),
-// at that time and later ones; any change of f_i, however small, marks (i, j). A numerical
+// all at the given time (never at a time the run may not reach); any change of f_i, however small, marks (i, j). A numerical
 // pattern alone missed 8 of Circuit 2's entries (the 4/3 valve sat in its dead band at every
 // sample). A node whose pressure a held method computes from its neighbours (no state) makes
 // the pattern full. What is still missed is caught by the dense checks of ColouredJacobian.

@@ -59,7 +59,7 @@ int ColouredJacobian::evaluate(System& sys, double t, double* y, const double* f
         for (int j = 0; j < n; ++j)
             for (int i = 0; i < n; ++i)
                 if (jac[static_cast<size_t>(j) * static_cast<size_t>(ld) + static_cast<size_t>(i)] != 0.0 && pattern_.add(i, j)) {
-                    pattern_.add(j, i);  // the same margin as the pattern's: symmetric
+                    pattern_.add(j, i);  // a margin: a coupling found late is most likely two-way (a flow)
                     widened = true;
                 }
         if (widened) {

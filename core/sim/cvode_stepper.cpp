@@ -46,7 +46,7 @@ public:
     }
 
     bool advance(double tOut, double& t, double* y) override {
-        CVodeSetStopTime(mem_, stopTimeAfter(t));
+        CVodeSetStopTime(mem_, stopTime(t, tOut));
         double tr = t;
         const int flag = CVode(mem_, tOut, y_, &tr, CV_NORMAL);
         long ns = 0, nf = 0;
@@ -62,6 +62,10 @@ public:
     }
 
 private:
+    void currentTimeAndStep(double& tn, double& h) const override {
+        CVodeGetCurrentTime(mem_, &tn);
+        CVodeGetCurrentStep(mem_, &h);
+    }
     void errorWeightsAndStep(N_Vector weights, double& h) const override {
         CVodeGetErrWeights(mem_, weights);
         CVodeGetCurrentStep(mem_, &h);

@@ -56,7 +56,7 @@ public:
     }
 
     bool advance(double tOut, double& t, double* y) override {
-        ARKStepSetStopTime(mem_, stopTimeAfter(t));
+        ARKStepSetStopTime(mem_, stopTime(t, tOut));
         double tr = t;
         const int flag = ARKStepEvolve(mem_, tOut, y_, &tr, ARK_NORMAL);
         long ns = 0, nfe = 0, nfi = 0, nni = 0, nje = 0;
@@ -76,6 +76,10 @@ public:
     }
 
 private:
+    void currentTimeAndStep(double& tn, double& h) const override {
+        ARKStepGetCurrentTime(mem_, &tn);
+        ARKStepGetCurrentStep(mem_, &h);
+    }
     void errorWeightsAndStep(N_Vector weights, double& h) const override {
         ARKStepGetErrWeights(mem_, weights);
         ARKStepGetCurrentStep(mem_, &h);

@@ -4,6 +4,9 @@
 // Absolute tolerances are per state: atol * nominal magnitude (1e5 Pa for pressures, ...).
 #include <cvode/cvode.h>
 
+#include <algorithm>
+#include <cmath>
+
 #include "sundials_stepper.h"
 
 namespace hs::sim {
@@ -62,9 +65,23 @@ public:
     }
 
 private:
-    void currentTimeAndStep(double& tn, double& h) const override {
+    // Where CVODE must stop on its way from the engine's t to the record at tOut: at tOut itself
+    // while its next step is shorter than that record interval. Such steps gain nothing from
+    // dense output (a step ends inside every record interval anyway), and landing on the records
+    // is what kept CVODE out of a chatter at a drained volume (p = 0, where the square-root flow
+    // law has an unbounded slope): stepping past every record, its step locked at ~4e-6 s with
+    // p = +-2.7 Pa alternating, 5x the steps on Circuit 1 (docs/performance.md §8,
+    // sim_test_drained_volume). A step that spans the record interval steps past it, and the
+    // record is interpolated by CVODE's dense output (CV_NORMAL). Never beyond the next input
+    // discontinuity (stopTimeAfter). A stop behind CVODE's own time (it already stepped past
+    // tOut) would be refused; there tOut is interpolated.
+    double stopTime(double t, double tOut) const {
+        const double atBreakpoint = stopTimeAfter(t);
+        double tn = t, h = 0.0;
         CVodeGetCurrentTime(mem_, &tn);
         CVodeGetCurrentStep(mem_, &h);
+        if (tn < tOut && std::abs(h) < tOut - t) return std::min(tOut, atBreakpoint);
+        return atBreakpoint;
     }
     void errorWeightsAndStep(N_Vector weights, double& h) const override {
         CVodeGetErrWeights(mem_, weights);

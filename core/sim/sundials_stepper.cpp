@@ -65,12 +65,8 @@ int SundialsStepper::jacobianCallback(sunrealtype t, N_Vector y, N_Vector fy, SU
     return 0;
 }
 
-double SundialsStepper::stopTime(double t, double tOut) const {
+double SundialsStepper::stopTimeAfter(double t) const {
     const double bp = sys_->nextBreakpoint(t);
-    double tn = t, h = 0.0;
-    currentTimeAndStep(tn, h);
-    // A stop behind the integrator's own time is refused by SUNDIALS; there tOut is interpolated.
-    if (tn < tOut && std::abs(h) < tOut - t) return std::min(tOut, bp);
     return std::isfinite(bp) ? bp : std::numeric_limits<double>::max();
 }
 

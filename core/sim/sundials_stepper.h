@@ -30,20 +30,13 @@ protected:
     // The dense matrix and linear solver for Newton (after createVectors), and the sparsity
     // pattern and colouring of the Jacobian around (t0, y0).
     void createDenseSolver(double t0, const double* y0);
-    // Where the integrator must stop on its way from the engine's t to the record at tOut. At
-    // tOut itself while its next step is shorter than that record interval: such steps gain
-    // nothing from dense output (a step ends inside every record interval anyway), and landing
-    // on the records is what kept CVODE and ESDIRK out of a chatter at a drained volume (p = 0,
-    // where the square-root flow law has an unbounded slope): stepping past every record, the
-    // step locked at ~4e-6 s with p = +-2.7 Pa alternating, 5-7x the steps on Circuit 1
-    // (docs/performance.md §8, sim_test_drained_volume). A step that would span the record
-    // interval steps past it, and the record is interpolated by SUNDIALS' dense output
-    // (CV_NORMAL / ARK_NORMAL). Either way the stop is never beyond the next input discontinuity
-    // (System::nextBreakpoint), where the engine restarts it; without a breakpoint, a huge finite
-    // time (SUNDIALS 6.4 has no call to clear a stop time).
-    double stopTime(double t, double tOut) const;
-    // The integrator's internal time (past t after a step beyond a record) and its next step.
-    virtual void currentTimeAndStep(double& tn, double& h) const = 0;
+    // Where the integrator must stop on its way from t at the latest: the next input discontinuity
+    // (System::nextBreakpoint); CVODE also stops at a record while its step is short (cvode_stepper.cpp). Records in between are interpolated by
+    // SUNDIALS' dense output (CV_NORMAL / ARK_NORMAL to tOut), so the step is not capped by the
+    // record interval; the stop time keeps it from stepping over an edge of a piecewise input,
+    // where the engine restarts it. A huge finite time when there is no breakpoint (SUNDIALS 6.4
+    // has no call to clear a stop time).
+    double stopTimeAfter(double t) const;
     // y_ holds the solution at tr: check its bounds, copy it out (bounded states projected, as
     // System::project after a fixed step). False (with bad_) if outside.
     bool acceptSolution(double tr, double& t, double* y);

@@ -3,9 +3,9 @@
 // has an unbounded slope (dp/dt = -c*ssqrt(p)). Stepping past every record, CVODE locked there
 // into a two-step cycle, p = +-2.7 Pa alternating at a step of ~4e-6 s (Circuit 1's V2 once its
 // PRMS inputs shut the throttle and the compensator: 5x the steps of stopping at the records).
-// The SUNDIALS steppers now stop at a record while their next step is shorter than the record
-// interval, so the drained volume costs a bounded number of steps, and steps longer than the
-// record interval still step past. The shut compensator's K, which the integrator leaves a hair
+// CVODE now stops at a record while its next step is shorter than the record interval, so the
+// drained volume costs a bounded number of steps, and steps longer than the record interval
+// still step past. The shut compensator's K, which the integrator leaves a hair
 // below its bound of 0, is recorded projected onto it.
 #include <QtTest/QtTest>
 

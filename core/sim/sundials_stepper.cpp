@@ -83,10 +83,6 @@ bool SundialsStepper::acceptSolution(double tr, double& t, double* y) {
     }
     t = tr;
     for (int i = 0; i < n_; ++i) y[i] = NV_Ith_S(y_, i);
-    // The integrator's own state may sit below a physical lower bound (a shut compensator's K
-    // drifts to -1e-10: its equation stops at the bound but does not return to it). The model
-    // reads it through max(K, 0); the records and a restart get it projected, as after a fixed step.
-    sys_->project(y);
     return true;
 }
 

@@ -5,8 +5,7 @@
 // PRMS inputs shut the throttle and the compensator: 5x the steps of stopping at the records).
 // CVODE now stops at a record while its next step is shorter than the record interval, so the
 // drained volume costs a bounded number of steps, and steps longer than the record interval
-// still step past. The shut compensator's K, which the integrator leaves a hair
-// below its bound of 0, is recorded projected onto it.
+// still step past.
 #include <QtTest/QtTest>
 
 #include <cmath>
@@ -66,11 +65,7 @@ void TestDrainedVolume::drainedVolumeCostsFewSteps() {
     QVERIFY(worstAfter < 100.0 * rtol * 1e5);  // within 100 x the absolute tolerance (10 Pa)
 }
 
-void TestDrainedVolume::circuit1ShutCompensatorCostsFewSteps_data() {
-    QTest::addColumn<QString>("stepper");
-    QTest::newRow("cvode") << QStringLiteral("cvode");
-    QTest::newRow("esdirk3") << QStringLiteral("esdirk3");
-}
+void TestDrainedVolume::circuit1ShutCompensatorCostsFewSteps_data() { drainedVolumeCostsFewSteps_data(); }
 
 // Circuit 1's first 0.5 s: the PRMS commands shut the throttle at once, the compensator shuts
 // (K at its bound), V2 drains to the tank. CVODE rtol 1e-4 took 112 722 steps stepping past every
@@ -84,18 +79,11 @@ void TestDrainedVolume::circuit1ShutCompensatorCostsFewSteps() {
     QVERIFY(cfg);
     SolverSettings s = hs::model::toSolverSettings(*cfg);
     s.stepper = stepper.toStdString();
-    const std::vector<ProbeSpec> probes = hs::model::toProbes(*lr.circuit);
-    int kColumn = -1;
-    for (size_t i = 0; i < probes.size(); ++i)
-        if (probes[i].name == "K") kColumn = static_cast<int>(i);
-    QVERIFY(kColumn >= 0);
-    const RunResult r = buildAndRun(hs::model::toNetlist(*lr.circuit), probes, runOptions(s, 0.5, 1e-3));
+    const RunResult r = buildAndRun(hs::model::toNetlist(*lr.circuit), hs::model::toProbes(*lr.circuit),
+                                    runOptions(s, 0.5, 1e-3));
     QVERIFY2(r.ok, r.error.c_str());
-    const auto& k = r.trace.columns[static_cast<size_t>(kColumn)];
-    const double lowestK = *std::min_element(k.begin(), k.end());
-    qInfo("%s: %ld steps for %zu records, lowest recorded K %.3g", qPrintable(stepper), r.steps, k.size(), lowestK);
+    qInfo("%s: %ld steps for %zu records", qPrintable(stepper), r.steps, r.trace.time.size());
     QVERIFY2(r.steps < 20000, qPrintable(QString::number(r.steps)));
-    QVERIFY2(lowestK >= 0.0, qPrintable(QString::number(lowestK)));
 }
 
 QTEST_GUILESS_MAIN(TestDrainedVolume)

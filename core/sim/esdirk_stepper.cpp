@@ -58,7 +58,7 @@ public:
     bool advance(double tOut, double& t, double* y) override {
         // ESDIRK steps past every record, unlike CVODE: it did not lock at a drained volume
         // (sim_test_drained_volume: 22 166 steps for 2 001 records, 19 750 stopping at all of them),
-        // Circuit 1 rtol 1e-4 takes 1.7 M steps where stopping at the records took 2.6 M, and
+        // Circuit 1 rtol 1e-4 takes 1.84 M steps where stopping at the records took 2.64 M, and
         // stopping at short-step records, as CVODE does, shortens steps by small ratios that leave
         // the Newton matrix of the old gamma in use (laminar fill at rtol 1e-8: 1e-5 of p_s off,
         // sim_test_esdirk convergesToAnalytic).

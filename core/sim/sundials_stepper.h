@@ -30,8 +30,9 @@ protected:
     // The dense matrix and linear solver for Newton (after createVectors), and the sparsity
     // pattern and colouring of the Jacobian around (t0, y0).
     void createDenseSolver(double t0, const double* y0);
-    // Where the integrator must stop on its way from t at the latest: the next input discontinuity
-    // (System::nextBreakpoint); CVODE also stops at a record while its step is short (cvode_stepper.cpp). Records in between are interpolated by
+    // Where the integrator must stop on its way from t at the latest: the next input
+    // discontinuity (System::nextBreakpoint); CVODE also stops at a record while its step is
+    // shorter than the record interval (Cvode::stopTime). Records in between are interpolated by
     // SUNDIALS' dense output (CV_NORMAL / ARK_NORMAL to tOut), so the step is not capped by the
     // record interval; the stop time keeps it from stepping over an edge of a piecewise input,
     // where the engine restarts it. A huge finite time when there is no breakpoint (SUNDIALS 6.4

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Adaptive L-stable ESDIRK (SUNDIALS ARKODE, ARKStep with the ESDIRK324L2SA_4_2_3 table: four
 // stages, order 3 with an embedded order-2 error estimate, L-stable and stage-accurate; Kennedy &
-// Carpenter 2016). Newton with a dense finite-difference Jacobian, as CVODE here. The engine
+// Carpenter 2016). Newton with the coloured finite-difference Jacobian, as CVODE here. The engine
 // restarts it at every input discontinuity (System::nextBreakpoint), so piecewise-constant inputs
 // (Circuit 1's PRMS signals, square waves) are met exactly instead of being stepped over.
 // ARKODE rather than our own ESDIRK: the library has the embedded error control and step-size
@@ -29,19 +29,21 @@ public:
         if (ARKStepSetTableNum(mem_, ARKODE_ESDIRK324L2SA_4_2_3, ARKODE_ERK_NONE) < 0)
             return "esdirk3: the ESDIRK324L2SA table is not available in this SUNDIALS";
         if (ARKStepSVtolerances(mem_, s.rtol, atol_) < 0) return "esdirk3: tolerances refused";
-        createDenseSolver();
+        createDenseSolver(t0, y0);
         if (ARKStepSetLinearSolver(mem_, ls_, a_) < 0) return "esdirk3: cannot attach the dense linear solver";
+        ARKStepSetJacFn(mem_, &jacobianCallback);
         ARKStepSetMaxNumSteps(mem_, 1000000);
         // As for CVODE: the square-root orifice law is not Lipschitz at dp = 0; let the step shrink.
         ARKStepSetMaxErrTestFails(mem_, 20);
-        // A fresh Jacobian and Newton matrix at every step. With ARKODE's default reuse, the
-        // Jacobian evaluated at the start (equal pressures: the square-root law's slope is
-        // unbounded) stayed in use; Newton's corrections through it were ~0, the stages were never
-        // solved, and the error test passed pressures oscillating by +-2 MPa (three-orifice
-        // circuit, rtol 1e-4 and 1e-6 alike). A Newton matrix kept across a change of step also
-        // let a laminar fill at rtol 1e-8 end 1e-5 of p_s off. Both every step: 4.7e-9 there.
+        // A Jacobian evaluated at every Newton-matrix set-up, and the set-up at ARKODE's default
+        // frequency (every 20 steps, and after a failed solve or a change of gamma). With the
+        // Jacobian itself reused (ARKODE's default, one per 51 steps), the one evaluated at the
+        // start (equal pressures: the square-root law's slope is unbounded) stayed in use; Newton's
+        // corrections through it were ~0, the stages were never solved, and the error test passed
+        // pressures oscillating by +-2 MPa (three-orifice circuit; sim_test_esdirk
+        // stiffCircuitTakesFewSteps fails with it). A set-up at every step as well, as before,
+        // cost 1.5x the time on Circuit 2 (docs/performance.md, "Implicit and adaptive steppers").
         ARKStepSetJacEvalFrequency(mem_, 1);
-        ARKStepSetLSetupFrequency(mem_, 1);
         if (s.maxStep > 0) ARKStepSetMaxStep(mem_, s.maxStep);
         if (s.dt > 0) ARKStepSetInitStep(mem_, s.dt);
         return {};
@@ -54,7 +56,13 @@ public:
     }
 
     bool advance(double tOut, double& t, double* y) override {
-        ARKStepSetStopTime(mem_, tOut);
+        // ESDIRK steps past every record, unlike CVODE: it did not lock at a drained volume
+        // (sim_test_drained_volume: 22 166 steps for 2 001 records, 19 750 stopping at all of them),
+        // Circuit 1 rtol 1e-4 takes 1.84 M steps where stopping at the records took 2.64 M, and
+        // stopping at short-step records, as CVODE does, shortens steps by small ratios that leave
+        // the Newton matrix of the old gamma in use (laminar fill at rtol 1e-8: 1e-5 of p_s off,
+        // sim_test_esdirk convergesToAnalytic).
+        ARKStepSetStopTime(mem_, stopTimeAfter(t));
         double tr = t;
         const int flag = ARKStepEvolve(mem_, tOut, y_, &tr, ARK_NORMAL);
         long ns = 0, nfe = 0, nfi = 0, nni = 0, nje = 0;
@@ -63,7 +71,7 @@ public:
         ARKStepGetNumNonlinSolvIters(mem_, &nni);
         ARKStepGetNumJacEvals(mem_, &nje);
         steps_ = ns;
-        rhs_ = nfi + nje * n_;
+        rhs_ = nfi + jacobianRhs_;
         newton_ = nni;
         jacobians_ = nje;
         if (flag < 0) {
@@ -74,6 +82,10 @@ public:
     }
 
 private:
+    void errorWeightsAndStep(N_Vector weights, double& h) const override {
+        ARKStepGetErrWeights(mem_, weights);
+        ARKStepGetCurrentStep(mem_, &h);
+    }
     void* mem_ = nullptr;
 };
 

@@ -3,14 +3,16 @@
 // two-stage SDIRK (order 2, L-stable, stiffly accurate). Both are what a real-time simulator
 // runs when a circuit is stiff: the step is chosen for accuracy, not stability, and the cost per
 // step is fixed. Every stage solves Y = b + c*f(ts, Y) by modified Newton with a finite-difference
-// Jacobian that is kept across stages and steps while the iteration converges, and refreshed
-// (once per stage) when it does not. The Newton tolerances are the configuration's rtol and atol
+// Jacobian (one right-hand side per colour of its sparsity pattern, coloured_jacobian.h) that is
+// kept across stages and steps while the iteration converges, and refreshed (once per stage) when
+// it does not. The Newton tolerances are the configuration's rtol and atol
 // (atol relative to each state's nominal magnitude, as for the adaptive steppers).
 #include <Eigen/Dense>
 #include <cmath>
 #include <cstdio>
 #include <limits>
 
+#include "coloured_jacobian.h"
 #include "fixed_stepper.h"
 
 namespace hs::sim {
@@ -34,6 +36,7 @@ public:
         rt_.resize(n);
         d_.resize(n);
         haveLu_ = false;
+        jacobian_.setUp(sys, t0, y0);
         return {};
     }
 
@@ -142,19 +145,12 @@ private:
         return false;
     }
 
-    // Finite-difference Jacobian at (ts, Y) and the LU factors of I - c*J.
+    // Finite-difference Jacobian at (ts, Y), one rhs() per colour of its columns
+    // (coloured_jacobian.h), and the LU factors of I - c*J.
     bool factor(double ts, double* Y, double c, int n) {
         sys_->rhs(ts, Y, stage_.data());
         ++rhs_;
-        for (int j = 0; j < n; ++j) {
-            const double keep = Y[j];
-            const double h = 1e-7 * std::max(std::abs(keep), sys_->states[static_cast<size_t>(j)].nominal);
-            Y[j] = keep + h;
-            sys_->rhs(ts, Y, f_.data());
-            ++rhs_;
-            Y[j] = keep;
-            for (int i = 0; i < n; ++i) jac_(i, j) = (f_[static_cast<size_t>(i)] - stage_[static_cast<size_t>(i)]) / h;
-        }
+        rhs_ += jacobian_.evaluate(*sys_, ts, Y, stage_.data(), jac_.data(), n);
         if (!jac_.allFinite()) return false;
         ++jacobians_;
         lu_.compute(Eigen::MatrixXd::Identity(n, n) - c * jac_);
@@ -168,6 +164,7 @@ protected:
 
 private:
     Eigen::MatrixXd jac_;
+    ColouredJacobian jacobian_;
     Eigen::VectorXd r_, rt_, d_;  // Newton scratch, sized once
     Eigen::PartialPivLU<Eigen::MatrixXd> lu_;
     double luC_ = 0.0, rtol_ = 1e-6, atol_ = 1e-6;

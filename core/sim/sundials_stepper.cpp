@@ -4,7 +4,9 @@
 #include <sunlinsol/sunlinsol_dense.h>
 #include <sunmatrix/sunmatrix_dense.h>
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "system.h"
 
@@ -16,6 +18,7 @@ SundialsStepper::~SundialsStepper() {
     if (ls_) SUNLinSolFree(ls_);
     if (a_) SUNMatDestroy(a_);
     if (y_) N_VDestroy(y_);
+    if (weights_) N_VDestroy(weights_);
     if (atol_) N_VDestroy(atol_);
     if (ctx_) SUNContext_Free(&ctx_);
 }
@@ -34,9 +37,37 @@ std::string SundialsStepper::createVectors(System& sys, const double* y0, const 
     return {};
 }
 
-void SundialsStepper::createDenseSolver() {
+void SundialsStepper::createDenseSolver(double t0, const double* y0) {
     a_ = SUNDenseMatrix(n_, n_, ctx_);
     ls_ = SUNLinSol_Dense(y_, a_, ctx_);
+    jacobian_.setUp(*sys_, t0, y0);
+    weights_ = N_VClone(y_);
+    increments_.assign(static_cast<size_t>(n_), 0.0);
+}
+
+int SundialsStepper::jacobianCallback(sunrealtype t, N_Vector y, N_Vector fy, SUNMatrix jac, void* user, N_Vector,
+                                      N_Vector, N_Vector) {
+    auto* self = static_cast<SundialsStepper*>(user);
+    double h = 0.0;
+    self->errorWeightsAndStep(self->weights_, h);
+    const double eps = std::numeric_limits<double>::epsilon(), srur = std::sqrt(eps);
+    const double fnorm = N_VWrmsNorm(fy, self->weights_);
+    const double minInc = fnorm != 0.0 ? 1000.0 * std::abs(h) * eps * self->n_ * fnorm : 1.0;
+    const double* yv = NV_DATA_S(y);
+    const double* w = NV_DATA_S(self->weights_);
+    for (int i = 0; i < self->n_; ++i)
+        self->increments_[static_cast<size_t>(i)] = std::max(srur * std::abs(yv[i]), minInc / w[i]);
+    double* j = SM_DATA_D(jac);  // column-major, leading dimension n
+    self->jacobianRhs_ += self->jacobian_.evaluate(*self->sys_, t, NV_DATA_S(y), NV_DATA_S(fy), j, self->n_,
+                                                   self->increments_.data());
+    for (long k = 0; k < static_cast<long>(self->n_) * self->n_; ++k)
+        if (!std::isfinite(j[k])) return 1;
+    return 0;
+}
+
+double SundialsStepper::stopTimeAfter(double t) const {
+    const double bp = sys_->nextBreakpoint(t);
+    return std::isfinite(bp) ? bp : std::numeric_limits<double>::max();
 }
 
 void SundialsStepper::loadState(const double* y) {

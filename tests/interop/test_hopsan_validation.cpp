@@ -128,6 +128,12 @@ private slots:
             QStringLiteral("HydraulicFixedDisplacementPumpTest.hvc"),
             QStringLiteral("HydraulicVariableDisplacementPumpTest.hvc"),
             QStringLiteral("Variable Pump with Pressure Control.hvc"),
+            // motors: the 2/2 valves' 'in' is unconnected in Hopsan (it runs on the port's default
+            // value) and ours refuses an unconnected input, so the run does not start
+            QStringLiteral("HydraulicFixedDisplacementMotorQ.hvc"),
+            QStringLiteral("HydraulicVariableDisplacementMotorQ.hvc"),
+            // machine C: speed within 1 % except at its zero crossing, flow during the reversal
+            QStringLiteral("HydraulicMachineCTest.hvc"),
         };
         int passed = 0, failed = 0, refused = 0;
         for (const QString& f : files) {
@@ -148,9 +154,9 @@ private slots:
             ++passed;
         }
         // docs/validation.md, "Hopsan's component tests": update it with these numbers.
-        QCOMPARE(passed, PASSED);
-        QCOMPARE(failed, FAILED);
-        QCOMPARE(refused, REFUSED);
+        QCOMPARE(passed, 1);
+        QCOMPARE(failed, 16);
+        QCOMPARE(refused, 7);
     }
 };
 

@@ -18,6 +18,9 @@ private slots:
     void turbulentSteadyDrop();
     void waterHammerFrequency_data();
     void waterHammerFrequency();
+    // The stiffness analysis (hydrostiff-cli stiffness, the GUI's guide) finds the same mode on
+    // its own, unscaled Jacobian: it balances the matrix before the eigen solve.
+    void stiffnessAnalysisFindsLadderMode();
 };
 
 namespace {
@@ -117,6 +120,37 @@ void TestPipes::waterHammerFrequency() {
     QVERIFY2(r.ok, r.error.c_str());
     const auto& p = r.trace.columns[0];
     QVERIFY(*std::max_element(p.begin(), p.end()) > 1.8 * step);  // water hammer doubles the step, nearly
+}
+
+void TestPipes::stiffnessAnalysisFindsLadderMode() {
+    const int segments = 8;
+    const double len = 10.0, d = 0.01, be = 1.5e9, rho = 870.0, c = std::sqrt(be / rho);
+    Netlist n;
+    n.fluid.bulk = constantBe(be);
+    n.fluid.density = rho;
+    n.components = {comp("PressureSource", "src", {{"p", 1e6}}), comp("PressureSensor", "end")};
+    std::string prev = "src", prevPort = "P";
+    for (int i = 0; i < segments; ++i) {
+        const std::string id = "pipe" + std::to_string(i);
+        n.components.push_back(comp("Pipe", id, {{"L", len / segments}, {"d", d}, {"mu", 1e-6}}, {{"friction", "laminar"}}));
+        n.wires.push_back(wire(prev, prevPort, id, "A"));
+        prev = id;
+        prevPort = "B";
+    }
+    n.wires.push_back(wire(prev, prevPort, "end", "P"));
+    BuildResult b = build(registry(), n, solver("cvode", 1e-5));
+    QVERIFY2(b.ok(), b.errorText().c_str());
+    std::vector<double> y(static_cast<size_t>(b.system->stateCount()));
+    b.system->initialState(y.data());
+    std::vector<int> all(y.size());
+    for (size_t i = 0; i < all.size(); ++i) all[i] = static_cast<int>(i);
+    const StiffnessReport rep = analyse(*b.system, 0.0, y, all);
+    double lowest = INFINITY;
+    for (auto l : rep.eigenvalues)
+        if (std::abs(l.imag()) > 1.0) lowest = std::min(lowest, std::abs(l.imag()));
+    const double omegaLadder = 2.0 * c * segments / len * std::sin(std::numbers::pi / (4.0 * segments));
+    qInfo("stiffness analysis: lowest mode %.6g rad/s, ladder %.6g", lowest, omegaLadder);
+    QVERIFY2(std::abs(lowest / omegaLadder - 1.0) < 1e-4, qPrintable(QString::number(lowest / omegaLadder, 'g', 10)));
 }
 
 QTEST_GUILESS_MAIN(TestPipes)

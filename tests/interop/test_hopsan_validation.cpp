@@ -100,6 +100,25 @@ private slots:
         QVERIFY2(check.variables[0].error.contains("port P7 of Volume"), qPrintable(check.variables[0].error));
     }
 
+    // A run that fails checks nothing: no variable may read as passed (each one's check still
+    // holds its defaults, 0 deviation), and the reason is the check's error.
+    void failedRunPassesNothing() {
+        Loaded l = load(kRampHvc);
+        QVERIFY(l.imp.circuit);
+        Circuit broken = *l.imp.circuit;
+        std::erase_if(broken.wires, [](const WireDoc& w) { return w.toComp == "Tank" || w.fromComp == "Tank"; });
+        const auto check = hs::service::checkAgainstHopsan(broken, l.model, l.imp, l.hvc, loadHvd(l.hvc.hvdFile),
+                                                          hs::sim::Registry::builtin());
+        QVERIFY(!check.passed());
+        QVERIFY2(check.error.startsWith("the run failed: ") && check.error.contains("is not connected"), qPrintable(check.error));
+        QVERIFY2(!check.error.contains('\n'), qPrintable(check.error));  // one line: the table's "why"
+        QCOMPARE(check.variables.size(), size_t(4));
+        for (const auto& v : check.variables) {
+            QVERIFY(!v.simulated);
+            QVERIFY2(!v.passed(), qPrintable(v.variable));
+        }
+    }
+
     // Hopsan's 24 hydraulic validation models (tests/data/hopsan, hvcversion 0.1 and 0.2).
     void hopsanHydraulicSuite() {
         const QDir dir(QStringLiteral(HS_HOPSAN_DATA "/Component Test Validations"));

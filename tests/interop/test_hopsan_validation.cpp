@@ -7,7 +7,10 @@
 #include <QDir>
 #include <QtTest>
 
+#include <algorithm>
+
 #include "model/hopsan_import.h"
+#include "service/comparison.h"
 #include "service/hopsan_check.h"
 #include "sim/registry.h"
 
@@ -117,6 +120,31 @@ private slots:
             QVERIFY(!v.simulated);
             QVERIFY2(!v.passed(), qPrintable(v.variable));
         }
+    }
+
+    // Hopsan runs an unconnected input on the value its file stores ("in#Value"): the motor tests'
+    // 2/2 valves' 'in' = 1e-3. The import feeds it from a Constant (with a note), so the model builds.
+    void unconnectedInputFedItsStoredValue() {
+        const Loaded l = load(QStringLiteral(HS_HOPSAN_DATA "/Component Test Validations/HydraulicFixedDisplacementMotorQ.hvc"));
+        QVERIFY(l.imp.circuit);
+        const Circuit& c = *l.imp.circuit;
+        for (const QString valve : {"2_2_Directional_Valve", "2_2_Directional_Valve_1"}) {
+            const auto w = std::find_if(c.wires.begin(), c.wires.end(),
+                                        [&](const WireDoc& x) { return x.toComp == valve && x.toPort == "in"; });
+            QVERIFY2(w != c.wires.end(), qPrintable(valve));
+            const ComponentDoc* k = c.component(w->fromComp);
+            QVERIFY(k);
+            QCOMPARE(k->type, QString("Constant"));
+            QCOMPARE(k->num.at("value"), 1e-3);
+            QVERIFY2(l.imp.notes.join('\n').contains(valve + " (Hydraulic22Valve): input in is unconnected in Hopsan"),
+                     qPrintable(l.imp.notes.join('\n')));
+        }
+        // Only those two: the theta sources' unconnected thetain is an optional input of ours.
+        QCOMPARE(std::count_if(c.components.begin(), c.components.end(), [](const ComponentDoc& d) { return d.type == "Constant"; }),
+                 2);
+        const hs::service::PreparedRun run = hs::service::prepareConfiguration(
+            c, *c.config(kHopsanCompatibleConfig), hs::sim::Registry::builtin(), c.duration);
+        QVERIFY2(run.error.empty(), run.error.c_str());
     }
 
     // Hopsan's 24 hydraulic validation models (tests/data/hopsan, hvcversion 0.1 and 0.2).

@@ -101,34 +101,34 @@ const char* kRotationalFrame =
 
 void appendRotationalHopsanTypes(std::vector<HopsanTypeMapping>& map) {
     map.push_back({"HydraulicFixedDisplacementPump", "FixedDisplacementPump", {{"P1", "P1"}, {"P2", "P2"}, {"n_p", "n"}}, fixedPump, nullptr,
-                   "speed n_p as our input/parameter n; Hopsan's cavitation restart and TLM flow clamp are not modelled"});
+                   "speed n_p as our input/parameter n; Hopsan's cavitation restart and TLM flow clamp are not modelled", HopsanKind::Q});
     map.push_back({"HydraulicVariableDisplacementPump", "VariableDisplacementPump",
-                   {{"P1", "P1"}, {"P2", "P2"}, {"eps", "eps"}, {"omega_p", "n"}}, variablePump, nullptr, "K_cp = Cl"});
+                   {{"P1", "P1"}, {"P2", "P2"}, {"eps", "eps"}, {"omega_p", "n"}}, variablePump, nullptr, "K_cp = Cl", HopsanKind::Q});
     map.push_back({"HydraulicPressureControlledPump", "PressureCompensatedPump",
                    {{"P1", "P1"}, {"P2", "P2"}, {"PREF", "LS"}, {"omega_p", "n"}}, pressureControlledPump, nullptr,
-                   "the regulator in continuous time without Hopsan's outlet line impedance; outputs eps and a are not imported"});
+                   "the regulator in continuous time without Hopsan's outlet line impedance; outputs eps and a are not imported", HopsanKind::Q});
     map.push_back({"HydraulicFixedDisplacementMotorQ", "FixedDisplacementMotor", {{"P1", "P1"}, {"P2", "P2"}, {"P3", "shaft"}}, fixedMotor,
-                   nullptr, "J_m is added to the shaft node"});
+                   nullptr, "J_m is added to the shaft node", HopsanKind::Q});
     map.push_back({"HydraulicVariableDisplacementMotorQ", "VariableDisplacementMotor",
                    {{"P1", "P1"}, {"P2", "P2"}, {"P3", "shaft"}, {"eps", "eps"}}, variableMotor, nullptr,
-                   "C_im = Cl; J_m is added to the shaft node"});
+                   "C_im = Cl; J_m is added to the shaft node", HopsanKind::Q});
     map.push_back({"HydraulicMachineC", "HydraulicMachine", {{"P1", "P1"}, {"P2", "P2"}, {"P3", "shaft"}, {"eps", "eps"}}, machineC, nullptr,
                    "our speed is -w3 (Hopsan pumps into P1 at positive w3; the far side of its inertia sees -w3); V_1, V_2 "
                    "are port-node capacitance with the circuit's bulk modulus, not Beta_e; Hopsan's fixed alpha 0.1 and "
-                   "v_min are numerical, not imported"});
-    map.push_back({"MechanicRotationalInertia", "RotationalInertia", {{"P1", "shaft"}, {"P2", "shaft"}}, inertia, nullptr, kRotationalFrame});
+                   "v_min are numerical, not imported", HopsanKind::C});
+    map.push_back({"MechanicRotationalInertia", "RotationalInertia", {{"P1", "shaft"}, {"P2", "shaft"}}, inertia, nullptr, kRotationalFrame, HopsanKind::Q});
     map.push_back({"MechanicRotShaft", "TorsionShaft", {{"Pmr1", "a"}, {"Pmr2", "b"}}, shaft, nullptr,
-                   "Ks = k, no damping; Hopsan's TLM alpha is numerical damping and is not imported"});
+                   "Ks = k, no damping; Hopsan's TLM alpha is numerical damping and is not imported", HopsanKind::C});
     map.push_back({"MechanicRotShaftG", "TorsionShaft", {{"Pmr1", "a"}, {"Pmr2", "b"}}, shaftG, nullptr,
-                   "k = pi/32*(dy^4 - di^4)*G/len"});
+                   "k = pi/32*(dy^4 - di^4)*G/len", HopsanKind::C});
     map.push_back({"MechanicThetaSource", "SpeedSource", {{"Pmr1", "shaft"}, {"omega", "w"}, {"thetain", "theta"}}, thetaSource, nullptr,
-                   kSourceNote});
+                   kSourceNote, HopsanKind::Q});
     map.push_back({"MechanicAngularVelocityTransformer", "SpeedSource", {{"out", "shaft"}, {"omega", "w"}}, speedTransformer, nullptr,
-                   kSourceNote});
+                   kSourceNote, HopsanKind::Q});
     map.push_back({"MechanicTorqueTransformer", "TorqueSource", {{"P1", "shaft"}}, torqueTransformer, nullptr,
                    "T = -T (Hopsan's port torque opposes the port's rotation); a signal connected to T is refused (it would "
-                   "need a gain of -1)"});
-    map.push_back({"MechanicAngularVelocitySensor", "SpeedSensor", {{"P1", "shaft"}, {"out", "w"}}, none, nullptr, "reads the node's speed"});
+                   "need a gain of -1)", HopsanKind::C});
+    map.push_back({"MechanicAngularVelocitySensor", "SpeedSensor", {{"P1", "shaft"}, {"out", "w"}}, none, nullptr, "reads the node's speed", HopsanKind::S});
 }
 
 }  // namespace hs::model

@@ -155,7 +155,7 @@ private slots:
         // Imported but not within Hopsan's tolerance, and why (docs/validation.md).
         const QStringList knownFailures = {
             // Q-type cylinder, 0.05 kg piston against TLM volumes: explicit RK4 at Hopsan's 1 ms step
-            // is unstable (Hopsan integrates the piston with a bilinear filter); diverges at 0.055 s.
+            // is unstable (Hopsan integrates the piston with a bilinear filter); not run: diverges at 0.055 s.
             QStringLiteral("HydraulicCylinderQTest2.hvc"),
             // Imported since the flow sensors, multiport sources, rate limiter, pulse, soft step and
             // integrator map (docs/validation.md has each one's deviations): spool and on/off valve
@@ -167,7 +167,8 @@ private slots:
             QStringLiteral("Hydraulic43ValveTest.hvc"),
             // the gas accumulator's volume and pressure pass; the pressure sensor on its node 22 % at 50 s
             QStringLiteral("HydraulicAckumulatorTest.hvc"),
-            // does not compile: nodes between the hose / lossless line and the orifices have no volume
+            // not run: nodes between the hose / lossless line and the orifices have no volume (the builder
+            // takes no line end as a node's capacitance)
             QStringLiteral("HydraulicLineTest.hvc"),
             // pumps: at the samples where a pressure leaves or reaches 0 (cavitation); the
             // pressure-controlled pump in its regulator's transients (Hopsan folds the outlet line
@@ -175,8 +176,8 @@ private slots:
             QStringLiteral("HydraulicFixedDisplacementPumpTest.hvc"),
             QStringLiteral("HydraulicVariableDisplacementPumpTest.hvc"),
             QStringLiteral("Variable Pump with Pressure Control.hvc"),
-            // motors: the 2/2 valves' 'in' is unconnected in Hopsan (it runs on the port's default
-            // value) and ours refuses an unconnected input, so the run does not start
+            // motors: run since unconnected inputs get their stored value; pressures of the wrong sign:
+            // Hopsan's shaft (C-type, w2 = -w1 across it) reverses the speed frame, our TorsionShaft does not
             QStringLiteral("HydraulicFixedDisplacementMotorQ.hvc"),
             QStringLiteral("HydraulicVariableDisplacementMotorQ.hvc"),
             // machine C: speed within 1 % except at its zero crossing, flow during the reversal

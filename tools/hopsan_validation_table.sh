@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # The Hopsan validation table of docs/validation.md: every .hvc given (default: the 24 hydraulic
 # ones in tests/data/hopsan) imported and validated with hydrostiff-cli import-hopsan --validate;
-# one markdown row each: result and why (unsupported types by name, or the variables that fail).
+# one markdown row each: result and why (unsupported types by name, the variables that fail, or
+# why the run failed: then nothing was simulated and no variable is counted as passing).
 # usage: tools/hopsan_validation_table.sh [build/app/cli/hydrostiff-cli] [FILE.hvc ...]
 cli=${1:-build/app/cli/hydrostiff-cli}
 [ $# -gt 0 ] && shift
@@ -15,7 +16,9 @@ for hvc in "$@"; do
     name=$(basename "$hvc" .hvc)
     case $rc in
     0) echo "| $name | pass | every variable within Hopsan's tolerance |" ;;
-    1) why=$(echo "$out" | grep -E 'FAIL( |$)' | grep -v 'validation FAILED' | awk '{print $1}' | sed 's/.*\$//' | tr '\n' ' ')
+    1) notrun=$(echo "$out" | sed -n 's/^validation FAILED: //p' | sed 's/|/\\|/g')
+       if [ -n "$notrun" ]; then echo "| $name | FAIL (not run) | $notrun |"; continue; fi
+       why=$(echo "$out" | grep -E 'FAIL( |$)' | grep -v 'validation FAILED' | awk '{print $1}' | sed 's/.*\$//' | tr '\n' ' ')
        echo "| $name | FAIL | numerical difference: $why|" ;;
     4) why=$(echo "$out" | grep -E '^(unsupported|not mapped): ' | sed 's/^unsupported: //; s/^not mapped: //' | sed 's/$/;/' | tr '\n' ' ')
        echo "| $name | refused | $why|" ;;

@@ -11,6 +11,7 @@
 #include "hopsan_mechanics.h"
 #include "hopsan_node_flow.h"
 #include "hopsan_type_map.h"
+#include "hopsan_unconnected_inputs.h"
 #include "sim/components/flow_direction.h"
 
 namespace hs::model {
@@ -248,6 +249,11 @@ HopsanImport importHopsan(const HopsanModel& m, const HopsanImportOptions& opt) 
         w.toPort = pb;
         c.wires.push_back(std::move(w));
     }
+
+    const UnconnectedInputFeed fed = feedUnconnectedInputs(
+        m, mappingOf, r.idOf, [&m](const HopsanComponent& hc) { return valuesOf(hc, m); }, c);
+    r.notes << fed.notes;
+    r.errors << fed.errors;
 
     for (const QString& p : orientHopsanMechanics(m, r.idOf, c)) r.errors << p;
 

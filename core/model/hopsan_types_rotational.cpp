@@ -75,12 +75,22 @@ void inertia(HopsanValues& in, ComponentDoc& out, QStringList& problems) {
         problems << QStringLiteral("angle limits a_min/a_max are not supported (our inertia has no end stops)");
 }
 
-void shaft(HopsanValues& in, ComponentDoc& out, QStringList&) { out.num["k"] = in.value("Ks", 1000.0); }
+// Hopsan's shaft counts each end's speed in its own direction (TLM: c1 = c2 + 2 Zc w2, so a stiff
+// shaft has w2 = -w1). Our Gear of ratio -1 is the same spring with the same reversal
+// (d = -theta_a - theta_b), so each side's node keeps Hopsan's sign: a motor driven through the
+// shaft turns the way Hopsan's does (the motor tests' pressures had the wrong sign through a
+// TorsionShaft, which keeps one direction).
+void reversingShaft(ComponentDoc& out, double k) {
+    out.num["ratio"] = -1.0;
+    out.num["k"] = k;
+    out.num["c"] = 0.0;
+}
+void shaft(HopsanValues& in, ComponentDoc& out, QStringList&) { reversingShaft(out, in.value("Ks", 1000.0)); }
 
 // Solid or hollow round shaft: Ks = G*Ip/len, Ip = pi/32*(dy^4 - di^4).
 void shaftG(HopsanValues& in, ComponentDoc& out, QStringList&) {
     const double dy = in.value("dy", 0.02), di = in.value("di", 0.0), len = in.value("len", 0.1), g = in.value("G", 7.93e10);
-    out.num["k"] = std::numbers::pi / 32.0 * (std::pow(dy, 4) - std::pow(di, 4)) * g / len;
+    reversingShaft(out, std::numbers::pi / 32.0 * (std::pow(dy, 4) - std::pow(di, 4)) * g / len);
 }
 
 void thetaSource(HopsanValues& in, ComponentDoc& out, QStringList&) { out.num["w"] = in.value("omega", 0.0); }
@@ -101,34 +111,35 @@ const char* kRotationalFrame =
 
 void appendRotationalHopsanTypes(std::vector<HopsanTypeMapping>& map) {
     map.push_back({"HydraulicFixedDisplacementPump", "FixedDisplacementPump", {{"P1", "P1"}, {"P2", "P2"}, {"n_p", "n"}}, fixedPump, nullptr,
-                   "speed n_p as our input/parameter n; Hopsan's cavitation restart and TLM flow clamp are not modelled"});
+                   "speed n_p as our input/parameter n; Hopsan's cavitation restart and TLM flow clamp are not modelled", HopsanKind::Q});
     map.push_back({"HydraulicVariableDisplacementPump", "VariableDisplacementPump",
-                   {{"P1", "P1"}, {"P2", "P2"}, {"eps", "eps"}, {"omega_p", "n"}}, variablePump, nullptr, "K_cp = Cl"});
+                   {{"P1", "P1"}, {"P2", "P2"}, {"eps", "eps"}, {"omega_p", "n"}}, variablePump, nullptr, "K_cp = Cl", HopsanKind::Q});
     map.push_back({"HydraulicPressureControlledPump", "PressureCompensatedPump",
                    {{"P1", "P1"}, {"P2", "P2"}, {"PREF", "LS"}, {"omega_p", "n"}}, pressureControlledPump, nullptr,
-                   "the regulator in continuous time without Hopsan's outlet line impedance; outputs eps and a are not imported"});
+                   "the regulator in continuous time without Hopsan's outlet line impedance; outputs eps and a are not imported", HopsanKind::Q});
     map.push_back({"HydraulicFixedDisplacementMotorQ", "FixedDisplacementMotor", {{"P1", "P1"}, {"P2", "P2"}, {"P3", "shaft"}}, fixedMotor,
-                   nullptr, "J_m is added to the shaft node"});
+                   nullptr, "J_m is added to the shaft node", HopsanKind::Q});
     map.push_back({"HydraulicVariableDisplacementMotorQ", "VariableDisplacementMotor",
                    {{"P1", "P1"}, {"P2", "P2"}, {"P3", "shaft"}, {"eps", "eps"}}, variableMotor, nullptr,
-                   "C_im = Cl; J_m is added to the shaft node"});
+                   "C_im = Cl; J_m is added to the shaft node", HopsanKind::Q});
     map.push_back({"HydraulicMachineC", "HydraulicMachine", {{"P1", "P1"}, {"P2", "P2"}, {"P3", "shaft"}, {"eps", "eps"}}, machineC, nullptr,
                    "our speed is -w3 (Hopsan pumps into P1 at positive w3; the far side of its inertia sees -w3); V_1, V_2 "
                    "are port-node capacitance with the circuit's bulk modulus, not Beta_e; Hopsan's fixed alpha 0.1 and "
-                   "v_min are numerical, not imported"});
-    map.push_back({"MechanicRotationalInertia", "RotationalInertia", {{"P1", "shaft"}, {"P2", "shaft"}}, inertia, nullptr, kRotationalFrame});
-    map.push_back({"MechanicRotShaft", "TorsionShaft", {{"Pmr1", "a"}, {"Pmr2", "b"}}, shaft, nullptr,
-                   "Ks = k, no damping; Hopsan's TLM alpha is numerical damping and is not imported"});
-    map.push_back({"MechanicRotShaftG", "TorsionShaft", {{"Pmr1", "a"}, {"Pmr2", "b"}}, shaftG, nullptr,
-                   "k = pi/32*(dy^4 - di^4)*G/len"});
+                   "v_min are numerical, not imported", HopsanKind::C});
+    map.push_back({"MechanicRotationalInertia", "RotationalInertia", {{"P1", "shaft"}, {"P2", "shaft"}}, inertia, nullptr, kRotationalFrame, HopsanKind::Q});
+    map.push_back({"MechanicRotShaft", "Gear", {{"Pmr1", "a"}, {"Pmr2", "b"}}, shaft, nullptr,
+                   "a Gear of ratio -1 (Hopsan counts the two ends' speeds in opposite directions), k = Ks, no damping; "
+                   "Hopsan's TLM alpha is numerical damping and is not imported", HopsanKind::C});
+    map.push_back({"MechanicRotShaftG", "Gear", {{"Pmr1", "a"}, {"Pmr2", "b"}}, shaftG, nullptr,
+                   "a Gear of ratio -1 (as MechanicRotShaft), k = pi/32*(dy^4 - di^4)*G/len", HopsanKind::C});
     map.push_back({"MechanicThetaSource", "SpeedSource", {{"Pmr1", "shaft"}, {"omega", "w"}, {"thetain", "theta"}}, thetaSource, nullptr,
-                   kSourceNote});
+                   kSourceNote, HopsanKind::Q});
     map.push_back({"MechanicAngularVelocityTransformer", "SpeedSource", {{"out", "shaft"}, {"omega", "w"}}, speedTransformer, nullptr,
-                   kSourceNote});
+                   kSourceNote, HopsanKind::Q});
     map.push_back({"MechanicTorqueTransformer", "TorqueSource", {{"P1", "shaft"}}, torqueTransformer, nullptr,
                    "T = -T (Hopsan's port torque opposes the port's rotation); a signal connected to T is refused (it would "
-                   "need a gain of -1)"});
-    map.push_back({"MechanicAngularVelocitySensor", "SpeedSensor", {{"P1", "shaft"}, {"out", "w"}}, none, nullptr, "reads the node's speed"});
+                   "need a gain of -1)", HopsanKind::C});
+    map.push_back({"MechanicAngularVelocitySensor", "SpeedSensor", {{"P1", "shaft"}, {"out", "w"}}, none, nullptr, "reads the node's speed", HopsanKind::S});
 }
 
 }  // namespace hs::model

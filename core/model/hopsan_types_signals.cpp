@@ -24,15 +24,15 @@ void rateLimiter(HopsanValues& in, ComponentDoc& out, QStringList&) {
 void pulse(HopsanValues& in, ComponentDoc& out, QStringList&) {
     out.num["base"] = in.value("y_0", 0.0);
     out.num["amplitude"] = in.value("y_A", 1.0);
-    out.num["t_start"] = in.value("t_start", 1.0);
-    out.num["t_end"] = in.value("t_end", 2.0);
+    out.num["t_start"] = in.ourTime(in.value("t_start", 1.0));
+    out.num["t_end"] = in.ourTime(in.value("t_end", 2.0));
 }
 
 void softStep(HopsanValues& in, ComponentDoc& out, QStringList&) {
     out.num["y0"] = in.value("y_0", 0.0);
     out.num["amplitude"] = in.value("y_A", 1.0);
-    out.num["t_start"] = in.value("t_start", 1.0);
-    out.num["t_end"] = in.value("t_end", 2.0);
+    out.num["t_start"] = in.ourTime(in.value("t_start", 1.0));
+    out.num["t_end"] = in.ourTime(in.value("t_end", 2.0));
 }
 
 void integrator(HopsanValues& in, ComponentDoc& out, QStringList&) { out.num["y0"] = in.value("out", 0.0); }

@@ -89,7 +89,12 @@ HopsanCheck checkAgainstHopsan(const model::Circuit& circuit, const model::Hopsa
     if (withProbes.probes.empty()) return out;
 
     const sim::RunResult run = runConfiguration(withProbes, *cfg, reg, withProbes.duration);
-    if (!run.ok) { out.error = QStringLiteral("the run failed: %1").arg(QString::fromStdString(run.error)); return out; }
+    if (!run.ok) {
+        // One line (the CLI and tools/hopsan_validation_table.sh print it as the reason).
+        const QStringList lines = QString::fromStdString(run.error).split('\n', Qt::SkipEmptyParts);
+        out.error = QStringLiteral("the run failed: %1").arg(lines.join(QStringLiteral("; ")));
+        return out;
+    }
 
     // Our run starts at 0, Hopsan's at hm.start (the importer shifted every time by -start).
     std::vector<double> hopsanTimes = run.trace.time;
@@ -100,6 +105,7 @@ HopsanCheck checkAgainstHopsan(const model::Circuit& circuit, const model::Hopsa
         const auto& v = hvc.variables[i];
         const int col = run.trace.column(v.fullName.toStdString());
         if (col < 0) { r.error = QStringLiteral("probe missing from the run"); continue; }
+        r.simulated = true;
         if (size_t(v.column) >= hvd.columns.size() || size_t(v.timeColumn) >= hvd.columns.size()) {
             r.error = QStringLiteral("the .hvd has %1 columns, the .hvc names column %2").arg(hvd.columns.size()).arg(v.column);
             continue;

@@ -21,11 +21,14 @@ struct HopsanVariableResult {
     model::ToleranceCheck check;
     double tolerance = 0;
     QString error;     // why it could not be checked (then it fails)
-    bool passed() const { return error.isEmpty() && check.passed; }
+    // Its probe was recorded by a run that finished. A variable that was not simulated is never
+    // "passed", whatever check holds (its defaults read as 0 deviation).
+    bool simulated = false;
+    bool passed() const { return simulated && error.isEmpty() && check.passed; }
 };
 
 struct HopsanCheck {
-    QString error;  // the run failed or the data could not be read: nothing was checked
+    QString error;  // the run failed or the data could not be read: nothing was checked (one line)
     std::vector<HopsanVariableResult> variables;
     bool passed() const;
 };

@@ -448,6 +448,24 @@ private slots:
         QCOMPARE(r.code, 1);
         QVERIFY2(r.out.contains(QRegularExpression("Volume#P1#Pressure +0.0[12]\\d* +0.3006 +0.01 +FAIL")), qPrintable(r.out));
         QVERIFY(r.out.contains("validation FAILED"));
+
+        // A model that imports but does not run: every variable "not run", never "pass", and why.
+        QTemporaryDir broken;
+        QFile model(data + "/generated/OrificeVolumeRamp.hmf");
+        QVERIFY(model.open(QIODevice::ReadOnly));
+        QString xml = QString::fromUtf8(model.readAll());
+        xml.remove(QRegularExpression("<connect startcomponent=\"Orifice_Out\" startport=\"P2\"[^>]*/>"));
+        QFile unconnected(broken.filePath("OrificeVolumeRamp.hmf"));
+        QVERIFY(unconnected.open(QIODevice::WriteOnly));
+        unconnected.write(xml.toUtf8());
+        unconnected.close();
+        QFile::copy(hvc, broken.filePath("OrificeVolumeRamp.hvc"));
+        QFile::copy(data + "/generated/OrificeVolumeRamp.hvd", broken.filePath("OrificeVolumeRamp.hvd"));
+        r = cli({"import-hopsan", "--validate", broken.filePath("OrificeVolumeRamp.hvc")});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(!r.out.contains(" pass") && r.out.count("not run") == 4, qPrintable(r.out));
+        QVERIFY2(r.out.contains("validation FAILED: the run failed: circuit does not compile: port 'Orifice_Out.B' is not connected"),
+                 qPrintable(r.out));
     }
 };
 

@@ -55,9 +55,9 @@ private slots:
                                    << "HydraulicMachine" << QVariantMap{{"D", 7e-5}, {"V1", 0.002}, {"V2", 0.003}, {"B", 0.2}, {"J", 0.0}};
         QTest::newRow("inertia") << "MechanicRotationalInertia" << param("B", 2) + QStringLiteral("<parameter name=\"J\" value=\"3\"/>")
                                  << "RotationalInertia" << QVariantMap{{"J", 3.0}, {"B", 2.0}, {"k", 0.0}};
-        QTest::newRow("shaft") << "MechanicRotShaft" << param("Ks", 2500) << "TorsionShaft" << QVariantMap{{"k", 2500.0}};
+        QTest::newRow("shaft") << "MechanicRotShaft" << param("Ks", 2500) << "Gear" << QVariantMap{{"k", 2500.0}, {"ratio", -1.0}, {"c", 0.0}};
         QTest::newRow("shaft G") << "MechanicRotShaftG" << param("dy", 0.03) + param("di", 0.01) + param("len", 0.5) + param("G", 8e10)
-                                 << "TorsionShaft" << QVariantMap{{"k", shaftK}};
+                                 << "Gear" << QVariantMap{{"k", shaftK}, {"ratio", -1.0}, {"c", 0.0}};
         QTest::newRow("theta source") << "MechanicThetaSource" << param("omega", 12) << "SpeedSource" << QVariantMap{{"w", 12.0}};
         QTest::newRow("speed transformer") << "MechanicAngularVelocityTransformer" << param("omega", -4) << "SpeedSource"
                                            << QVariantMap{{"w", -4.0}};

@@ -129,6 +129,21 @@ private slots:
         for (const auto& [k, v] : c->num) QVERIFY2(spec->paramIndex(k.toStdString()) >= 0, qPrintable(k));
         for (const auto& [k, v] : c->text) QVERIFY2(spec->paramIndex(k.toStdString()) >= 0, qPrintable(k));
     }
+    // A model starting at -5 s (Hopsan's motor tests): our run starts at 0, so every time a
+    // source holds is shifted by +5 s, the pulse's and soft step's as the step's.
+    void sourceTimesShiftedToOurs() {
+        QByteArray xml = modelWith(component("Soft", "SignalSoftStep", {{"t_start", "1"}, {"t_end", "5"}}) +
+                                   component("Pulse", "SignalPulse", {{"t_start", "0"}, {"t_end", "0.5"}}));
+        xml.replace("start=\"0\"", "start=\"-5\"");
+        const HopsanReadResult read = readHopsanModel(xml);
+        QVERIFY2(read.model, qPrintable(read.error));
+        const HopsanImport imp = importHopsan(*read.model, {});
+        QVERIFY2(imp.circuit, qPrintable((imp.unsupported + imp.errors).join('\n')));
+        QCOMPARE(imp.circuit->component("Soft")->num.at("t_start"), 6.0);
+        QCOMPARE(imp.circuit->component("Soft")->num.at("t_end"), 10.0);
+        QCOMPARE(imp.circuit->component("Pulse")->num.at("t_start"), 5.0);
+        QCOMPARE(imp.circuit->component("Pulse")->num.at("t_end"), 5.5);
+    }
     // FlowSensorMultiPort: the sensors watch the orifices' ports (the Q-type side) with the
     // direction 'out of'; the multiport source and tank are one node each in ours.
     void flowSensorsWatchTheQSide() {

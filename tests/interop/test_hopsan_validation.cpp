@@ -7,7 +7,10 @@
 #include <QDir>
 #include <QtTest>
 
+#include <algorithm>
+
 #include "model/hopsan_import.h"
+#include "service/comparison.h"
 #include "service/hopsan_check.h"
 #include "sim/registry.h"
 
@@ -100,6 +103,65 @@ private slots:
         QVERIFY2(check.variables[0].error.contains("port P7 of Volume"), qPrintable(check.variables[0].error));
     }
 
+    // A run that fails checks nothing: no variable may read as passed (each one's check still
+    // holds its defaults, 0 deviation), and the reason is the check's error.
+    void failedRunPassesNothing() {
+        Loaded l = load(kRampHvc);
+        QVERIFY(l.imp.circuit);
+        Circuit broken = *l.imp.circuit;
+        std::erase_if(broken.wires, [](const WireDoc& w) { return w.toComp == "Tank" || w.fromComp == "Tank"; });
+        const auto check = hs::service::checkAgainstHopsan(broken, l.model, l.imp, l.hvc, loadHvd(l.hvc.hvdFile),
+                                                          hs::sim::Registry::builtin());
+        QVERIFY(!check.passed());
+        QVERIFY2(check.error.startsWith("the run failed: ") && check.error.contains("is not connected"), qPrintable(check.error));
+        QVERIFY2(!check.error.contains('\n'), qPrintable(check.error));  // one line: the table's "why"
+        QCOMPARE(check.variables.size(), size_t(4));
+        for (const auto& v : check.variables) {
+            QVERIFY(!v.simulated);
+            QVERIFY2(!v.passed(), qPrintable(v.variable));
+        }
+    }
+
+    // Hopsan runs an unconnected input on the value its file stores ("in#Value"): the motor tests'
+    // 2/2 valves' 'in' = 1e-3. The import feeds it from a Constant (with a note), so the model builds.
+    void unconnectedInputFedItsStoredValue() {
+        const Loaded l = load(QStringLiteral(HS_HOPSAN_DATA "/Component Test Validations/HydraulicFixedDisplacementMotorQ.hvc"));
+        QVERIFY(l.imp.circuit);
+        const Circuit& c = *l.imp.circuit;
+        for (const QString valve : {"2_2_Directional_Valve", "2_2_Directional_Valve_1"}) {
+            const auto w = std::find_if(c.wires.begin(), c.wires.end(),
+                                        [&](const WireDoc& x) { return x.toComp == valve && x.toPort == "in"; });
+            QVERIFY2(w != c.wires.end(), qPrintable(valve));
+            const ComponentDoc* k = c.component(w->fromComp);
+            QVERIFY(k);
+            QCOMPARE(k->type, QString("Constant"));
+            QCOMPARE(k->num.at("value"), 1e-3);
+            QVERIFY2(l.imp.notes.join('\n').contains(valve + " (Hydraulic22Valve): input in is unconnected in Hopsan"),
+                     qPrintable(l.imp.notes.join('\n')));
+        }
+        // Only those two: the theta sources' unconnected thetain is an optional input of ours.
+        QCOMPARE(std::count_if(c.components.begin(), c.components.end(), [](const ComponentDoc& d) { return d.type == "Constant"; }),
+                 2);
+        const hs::service::PreparedRun run = hs::service::prepareConfiguration(
+            c, *c.config(kHopsanCompatibleConfig), hs::sim::Registry::builtin(), c.duration);
+        QVERIFY2(run.error.empty(), run.error.c_str());
+    }
+
+    // Hopsan's shaft reverses the speed's sign from one end to the other; a motor driven through it
+    // must pump the way Hopsan's does: the pressure it builds before the 2/2 valve is Hopsan's
+    // within 1 % (through a shaft keeping one direction it fell to -7400 Pa instead of 1.67 MPa).
+    void motorThroughShaftPumpsHopsansWay() {
+        const Loaded l = load(QStringLiteral(HS_HOPSAN_DATA "/Component Test Validations/HydraulicFixedDisplacementMotorQ.hvc"));
+        QVERIFY(l.imp.circuit);
+        const auto check = hs::service::checkAgainstHopsan(*l.imp.circuit, l.model, l.imp, l.hvc, loadHvd(l.hvc.hvdFile),
+                                                          hs::sim::Registry::builtin());
+        QVERIFY2(check.error.isEmpty(), qPrintable(check.error));
+        const auto& v = check.variables.at(2);
+        QCOMPARE(v.variable, QString("Pressure_Transducer_2#out#Value"));
+        QVERIFY2(v.passed(), qPrintable(QString::number(v.check.maxDeviation)));
+        QVERIFY(v.check.checked > 2000);
+    }
+
     // Hopsan's 24 hydraulic validation models (tests/data/hopsan, hvcversion 0.1 and 0.2).
     void hopsanHydraulicSuite() {
         const QDir dir(QStringLiteral(HS_HOPSAN_DATA "/Component Test Validations"));
@@ -108,7 +170,7 @@ private slots:
         // Imported but not within Hopsan's tolerance, and why (docs/validation.md).
         const QStringList knownFailures = {
             // Q-type cylinder, 0.05 kg piston against TLM volumes: explicit RK4 at Hopsan's 1 ms step
-            // is unstable (Hopsan integrates the piston with a bilinear filter); diverges at 0.055 s.
+            // is unstable (Hopsan integrates the piston with a bilinear filter); not run: diverges at 0.055 s.
             QStringLiteral("HydraulicCylinderQTest2.hvc"),
             // Imported since the flow sensors, multiport sources, rate limiter, pulse, soft step and
             // integrator map (docs/validation.md has each one's deviations): spool and on/off valve
@@ -120,7 +182,8 @@ private slots:
             QStringLiteral("Hydraulic43ValveTest.hvc"),
             // the gas accumulator's volume and pressure pass; the pressure sensor on its node 22 % at 50 s
             QStringLiteral("HydraulicAckumulatorTest.hvc"),
-            // does not compile: nodes between the hose / lossless line and the orifices have no volume
+            // not run: nodes between the hose / lossless line and the orifices have no volume (the builder
+            // takes no line end as a node's capacitance)
             QStringLiteral("HydraulicLineTest.hvc"),
             // pumps: at the samples where a pressure leaves or reaches 0 (cavitation); the
             // pressure-controlled pump in its regulator's transients (Hopsan folds the outlet line
@@ -128,8 +191,8 @@ private slots:
             QStringLiteral("HydraulicFixedDisplacementPumpTest.hvc"),
             QStringLiteral("HydraulicVariableDisplacementPumpTest.hvc"),
             QStringLiteral("Variable Pump with Pressure Control.hvc"),
-            // motors: the 2/2 valves' 'in' is unconnected in Hopsan (it runs on the port's default
-            // value) and ours refuses an unconnected input, so the run does not start
+            // motors: run since unconnected inputs get their stored value and the shaft reverses the speed
+            // as Hopsan's; fail where Hopsan's motor clamps a pressure at 0 (cavitation) and ours goes below
             QStringLiteral("HydraulicFixedDisplacementMotorQ.hvc"),
             QStringLiteral("HydraulicVariableDisplacementMotorQ.hvc"),
             // machine C: speed within 1 % except at its zero crossing, flow during the reversal

@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Hopsan runs an input variable that nothing is connected to on its default value, which the
+// model file stores as a parameter named by the port ("in#Value", read as "in"; e.g. the motor
+// tests' Hydraulic22Valve 'in' = 1e-3). Ours refuses a required signal input left unconnected,
+// so the importer feeds each such input from a Constant holding that value, with a note. An
+// optional input of ours (PressureSource p, SpeedSource w) stays unconnected: the component then
+// uses its parameter, which the type map's conversion sets from the same stored value.
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+#include <functional>
+#include <map>
+
+#include "circuit.h"
+#include "hopsan_model.h"
+#include "hopsan_type_map.h"
+
+namespace hs::model {
+
+struct UnconnectedInputFeed {
+    QStringList notes;   // one per Constant added, and per required input without a stored value
+    QStringList errors;  // a stored value that does not evaluate
+};
+
+// components: the imported ones (Hopsan name -> mapping); idOf: Hopsan name -> our id.
+UnconnectedInputFeed feedUnconnectedInputs(const HopsanModel& m,
+                                           const std::map<QString, const HopsanTypeMapping*>& components,
+                                           const std::map<QString, QString>& idOf,
+                                           const std::function<HopsanValues(const HopsanComponent&)>& valuesOf,
+                                           Circuit& c);
+
+}  // namespace hs::model

@@ -24,7 +24,6 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 class QuasistaticActuator final : public Component {
 public:
     enum { kRod, kCommand, kBleed, kRegeneration, kVelocity, kStretch };
-    enum Coupling { kStep = 0, kOde = 1 };
 
     std::string configure(const ParamSet& p, const Fluid& fluid) override {
         double valveScale = 0;
@@ -40,14 +39,16 @@ public:
         ub_ = p.num("u_b");
         ua_ = p.num("u_a");
         x0_ = p.num("x0");
-        scheme_ = p.choice("coupling");
+        scheme_.read(p);
         return {};
     }
     std::optional<double> initialPosition(int port) const override {
         return port == kRod ? std::optional<double>(x0_) : std::nullopt;
     }
     void initStates(double* s) const override { s[0] = x0_; }  // p(0) = l(0)
-    bool hasStepUpdate() const override { return scheme_ == kStep; }
+    bool hasStepUpdate() const override { return scheme_.stepping(); }
+    bool stepUpdateOptional() const override { return scheme_.optional(); }
+    void useStepUpdate(bool on) override { scheme_.use(on); }
     void resetDiscrete() override {
         coupling_.reset();
         force_ = velocity_ = 0.0;
@@ -58,7 +59,7 @@ public:
     }
     void eval(Eval& e) override {
         const double l = X(e, kRod), p = S(e)[0];
-        if (scheme_ == kOde) advance(e, coupling_.ode(p, l, V(e, kRod)));
+        if (!scheme_.stepping()) advance(e, coupling_.ode(p, l, V(e, kRod)));
         dS(e)[0] = velocity_;
         setForce(e, kRod, force_);
         out(e, kVelocity, velocity_);
@@ -82,7 +83,7 @@ private:
     quasistatic::ActuatorCircuit circuit_;
     quasistatic::DarCoupling coupling_{1.0, 1.0};
     double cRegeneration_ = 0, uc_ = 0, ub_ = 0, ua_ = 0, x0_ = 0;
-    int scheme_ = kStep;
+    DarCouplingChoice scheme_;
     double force_ = 0, velocity_ = 0;
 };
 

@@ -26,10 +26,12 @@ public:
         k_ = p.num("k");
         c_ = p.num("c");
         theta0_ = p.num("theta0");
-        l0_ = p.num("l0");
-        return readCylinderArmGeometry(p, arm_);
+        x0_ = p.num("x0");
+        std::string error = readCylinderArmGeometry(p, arm_);
+        l0_ = arm_.at(theta0_).length - x0_;
+        return error;
     }
-    std::optional<double> initialPosition(int port) const override { return port == kArm ? theta0_ : arm_.at(theta0_).length - l0_; }
+    std::optional<double> initialPosition(int port) const override { return port == kArm ? theta0_ : x0_; }
     void eval(Eval& e) override {
         const CylinderArmGeometry::Pose pose = arm_.at(X(e, kArm));
         const double s = k_ * (pose.length - l0_ - X(e, kRod)) + c_ * (pose.lever * V(e, kArm) - V(e, kRod));
@@ -39,7 +41,7 @@ public:
 
 private:
     CylinderArmGeometry arm_;
-    double k_ = 0, c_ = 0, theta0_ = 0, l0_ = 0;
+    double k_ = 0, c_ = 0, theta0_ = 0, x0_ = 0, l0_ = 0;
 };
 
 // T = r cos(theta) F_y: a vertical force F_y (up positive) at radius r on an arm at angle theta.
@@ -65,14 +67,14 @@ void registerArmLinkage(Registry& r) {
                   "spring-damper holds the rod on l(theta) (a rigid constraint between two nodes of states would "
                   "need an algebraic solve); put the rod's own mass on the rod node.")
         .equations("l(theta) = |r_m - r_b|,  r_m = -L_m [cos(theta-alpha), sin(theta-alpha)]\n"
-                   "s = k (l(theta) - l0 - x) + c (dl/dtheta w - v);  F_rod = s,  T_arm = -s dl/dtheta")
+                   "l0 = l(theta0) - x0;  s = k (l(theta) - l0 - x) + c (dl/dtheta w - v);  F_rod = s,  T_arm = -s dl/dtheta")
         .source("notes/004 §8, (79)-(80), (89)")
         .mechanical("rod", "Rod node (position x = l - l0, extending positive: a Cylinder's rod)")
         .rotational("arm", "Arm node (angle theta)");
     declareCylinderArmGeometryParams(link);
     link.param("k", "N/m", 1e10, 0.0, kInf, "Linkage stiffness along the cylinder")
         .param("c", "N*s/m", 1e6, 0.0, kInf, "Linkage damping along the cylinder")
-        .param("l0", "m", 0.0, -1e3, 1e3, "Cylinder length (pin to pin) at rod position x = 0")
+        .param("x0", "m", 0.0, -1e3, 1e3, "Rod position at theta0 (a Cylinder's x0): l0 = l(theta0) - x0")
         .factory<CylinderArmLinkage>();
     r.add(link);
 

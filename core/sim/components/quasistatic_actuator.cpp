@@ -2,9 +2,9 @@
 // Nonsmooth quasistatic hydraulic actuator coupled to the mechanics by differential-algebraic
 // relaxation (Kikuuwe et al., arXiv:2102.11381; notes/004 §5, §7, §9). docs/quasistatic.md.
 #include "../quasistatic/dar_coupling.h"
-#include "cylinder_arm_geometry.h"
 #include "../quasistatic/regeneration.h"
 #include "../registry.h"
+#include "cylinder_arm_geometry.h"
 #include "library.h"
 #include "quasistatic_actuator_params.h"
 
@@ -72,7 +72,7 @@ public:
         const double l = rodPosition(e), p = S(e)[0];
         if (!scheme_.stepping()) advance(e, coupling_.ode(p, l, rodVelocity(e)));
         dS(e)[0] = velocity_;
-        setForce(e, kRod, OnArm ? force_ * arm_.at(X(e, kRod)).lever : force_);
+        setForce(e, kRod, OnArm ? force_ * arm_.at(X(e, kRod)).lever : force_);  // torque f dl/dtheta on the arm
         out(e, kVelocity, velocity_);
         out(e, kStretch, p - l);
     }
@@ -96,7 +96,8 @@ private:
     quasistatic::ActuatorCircuit circuit_;
     CylinderArmGeometry arm_;
     quasistatic::DarCoupling coupling_{1.0, 1.0};
-    double cRegeneration_ = 0, uc_ = 0, ub_ = 0, ua_ = 0, x0_ = 0;
+    double cRegeneration_ = 0, uc_ = 0, ub_ = 0, ua_ = 0;
+    double x0_ = 0;  // the rod port's initial position: x0 [m], or theta0 [rad] on an arm
     DarCouplingChoice scheme_;
     double force_ = 0, velocity_ = 0;
 };

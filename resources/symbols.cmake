@@ -4,6 +4,9 @@
 set(HS_SYMBOL_NAMES
   Cylinder.svg
   QuasistaticActuator.svg
+  QuasistaticArmActuator.svg
+  CylinderArmLinkage.svg
+  ArmVerticalForce.svg
   QuasistaticTwinActuators.svg
   PressureSource.svg
   Tank.svg

@@ -296,10 +296,13 @@ void Builder::formHydraulicNodes() {
         // A method that needs a fixed step under an adaptive stepper: checkSolverSettings() in run().
     }
     const StepperSpec* st = reg_.findStepper(solver_.stepper);
-    for (const auto& c : sys_->comps)
-        if (c->hasStepUpdate() && st && !st->supportsPressureMethods)
+    for (const auto& c : sys_->comps) {
+        if (!c->hasStepUpdate() || !st) continue;
+        if (c->stepUpdateOptional()) c->useStepUpdate(st->supportsPressureMethods);  // ODE fallback when adaptive
+        if (c->hasStepUpdate() && !st->supportsPressureMethods)
             err("component '" + c->id + "' advances once per fixed step (a delay line) and needs a fixed-step stepper (" +
                 reg_.stepperList([](const StepperSpec& x) { return x.supportsPressureMethods; }) + "), not '" + solver_.stepper + "'");
+    }
     // Method entries for ids that are not volumes: checkSolverSettings() in run().
 }
 

@@ -108,6 +108,12 @@ public:
     // Discrete per-step behaviour (delay lines): stepUpdate() runs once per outer step of a
     // fixed-step run, when the step's pressures are final; "" or the reason it cannot go on.
     virtual bool hasStepUpdate() const { return false; }
+    // True when the per-step behaviour has a continuous-time fallback: under an adaptive stepper
+    // (no fixed step) the builder then calls useStepUpdate(false) instead of refusing the
+    // component, after which hasStepUpdate() must return false, so the system never collects it
+    // as a step component and eval() alone carries it (the quasistatic actuator's ODE (70)).
+    virtual bool stepUpdateOptional() const { return false; }
+    virtual void useStepUpdate(bool /*on*/) {}
     [[nodiscard]] virtual std::string stepUpdate(Eval& /*e*/, double /*dt*/) { return {}; }
     virtual void resetDiscrete() {}
     // Sets up the per-step behaviour for step dt before the first step (stepUpdate() does it

@@ -34,6 +34,7 @@ Registry Registry::builtin() {
     registerTranslational(r);
     registerRotational(r);
     registerRotationalSensors(r);
+    registerArmLinkage(r);
     registerPumpsMotors(r);
     registerPressureMethods(r);
     for (const auto& s : builtinSteppers()) r.addStepper(s);

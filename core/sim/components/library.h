@@ -27,6 +27,7 @@ void registerAccumulators(Registry& r);      // bladder and piston accumulators
 void registerPipes(Registry& r);             // lumped pi pipe
 void registerTranslational(Registry& r);     // single-acting cylinder, end stops, position source, Coulomb friction
 void registerRotational(Registry& r);        // inertia, shaft, gear, sources, prime mover, electric motor, friction
+void registerArmLinkage(Registry& r);         // cylinder-to-arm linkage, vertical force on an arm
 void registerRotationalSensors(Registry& r); // angle, speed, torque, power
 void registerPumpsMotors(Registry& r);       // pumps, motors, hydraulic machine, compensated pumps
 }  // namespace hs::sim

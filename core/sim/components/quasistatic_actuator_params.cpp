@@ -24,8 +24,9 @@ void declareQuasistaticCircuitParams(SpecBuilder& b) {
 void declareDarCouplingParams(SpecBuilder& b) {
     b.param("K", "N/m", 5e7, 1e-6, 1e13, "Virtual spring stiffness (rigid: as large as stability allows)")
         .param("B", "N*s/m", 2.5e6, 1e-6, 1e12, "Virtual damping")
-        .choice("coupling", {"step", "ode"}, 0,
-                "step: the implicit-Euler step (72) once per fixed step; ode: the resolvent ODE (70), any stepper");
+        .choice("coupling", {"step", "ode", "auto"}, 2,
+                "step: the implicit-Euler step (72) once per fixed step (fixed-step steppers only); ode: the resolvent "
+                "ODE (70), any stepper; auto: (72) under fixed-step steppers, (70) under adaptive ones (CVODE)");
 }
 
 std::string readQuasistaticCircuit(const ParamSet& p, const Fluid& fluid, quasistatic::ActuatorCircuit& circuit,

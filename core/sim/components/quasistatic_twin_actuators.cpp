@@ -22,7 +22,6 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 class QuasistaticTwinActuators final : public Component {
 public:
     enum { kRod1, kRod2, kCommand1, kCommand2, kBleed, kPumpPressure };
-    enum Coupling { kStep = 0, kOde = 1 };
 
     std::string configure(const ParamSet& p, const Fluid& fluid) override {
         double valveScale = 0;
@@ -32,7 +31,7 @@ public:
         uc_ = {p.num("u_c1"), p.num("u_c2")};
         ub_ = p.num("u_b");
         x0_ = {p.num("x0_1"), p.num("x0_2")};
-        scheme_ = p.choice("coupling");
+        scheme_.read(p);
         return {};
     }
     std::optional<double> initialPosition(int port) const override {
@@ -40,7 +39,9 @@ public:
         return std::nullopt;
     }
     void initStates(double* s) const override { s[0] = x0_[0]; s[1] = x0_[1]; }
-    bool hasStepUpdate() const override { return scheme_ == kStep; }
+    bool hasStepUpdate() const override { return scheme_.stepping(); }
+    bool stepUpdateOptional() const override { return scheme_.optional(); }
+    void useStepUpdate(bool on) override { scheme_.use(on); }
     void resetDiscrete() override {
         for (auto& c : coupling_) c.reset();
         force_ = velocity_ = {0.0, 0.0};
@@ -51,7 +52,7 @@ public:
         return {};
     }
     void eval(Eval& e) override {
-        if (scheme_ == kOde)
+        if (!scheme_.stepping())
             advance(e, {coupling_[0].ode(S(e)[0], X(e, kRod1), V(e, kRod1)), coupling_[1].ode(S(e)[1], X(e, kRod2), V(e, kRod2))});
         dS(e)[0] = velocity_[0];
         dS(e)[1] = velocity_[1];
@@ -81,7 +82,7 @@ private:
     std::array<quasistatic::DarCoupling, 2> coupling_{quasistatic::DarCoupling(1.0, 1.0), quasistatic::DarCoupling(1.0, 1.0)};
     std::array<double, 2> uc_{}, x0_{}, force_{}, velocity_{};
     double ub_ = 0, pressure_ = 0;
-    int scheme_ = kStep;
+    DarCouplingChoice scheme_;
 };
 
 }  // namespace

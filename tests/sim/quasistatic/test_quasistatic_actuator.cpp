@@ -54,6 +54,7 @@ private slots:
     void steadyVelocity();
     void forceStaysInsideItsIntervalAtLargeSteps();
     void regenerationRaisesTheSpeed();
+    void autoCouplingFollowsTheStepper();
 };
 
 void TestQuasistaticActuator::holdsLoadExactly_data() {
@@ -135,6 +136,29 @@ void TestQuasistaticActuator::regenerationRaisesTheSpeed() {
     const RunResult r = buildAndRun(n, kProbes, runOptions(solver("rk4", 1e-3), 2.0, 1e-2));
     QVERIFY2(r.error.empty(), r.error.c_str());
     QVERIFY2(std::abs(column(r, 2).back() - 1.4003) <= 6e-5, qPrintable(QString::number(column(r, 2).back(), 'g', 8)));
+}
+
+// coupling "auto" (the default): the DAR step (72) under a fixed-step stepper, the ODE (70) under
+// CVODE, in one netlist. Each run must equal, sample for sample, the run with that coupling chosen
+// explicitly, and differ from the other one (the two couplings give different transients).
+void TestQuasistaticActuator::autoCouplingFollowsTheStepper() {
+    auto run = [](const std::string& coupling, const SolverSettings& s) {
+        return buildAndRun(rodCircuit(0.5, 0.2, -300e3, coupling), kProbes, runOptions(s, 0.5, 1e-2));
+    };
+    auto maxGap = [](const RunResult& a, const RunResult& b) {
+        double gap = 0;
+        for (int i = 0; i < 4; ++i)
+            for (size_t k = 0; k < column(a, i).size(); ++k) gap = std::max(gap, std::abs(column(a, i)[k] - column(b, i)[k]));
+        return gap;
+    };
+    const SolverSettings fixed = solver("rk4", 1e-3), adaptive = solver("cvode", 1e-4);
+    const RunResult autoFixed = run("auto", fixed), stepFixed = run("step", fixed), odeFixed = run("ode", fixed);
+    const RunResult autoAdaptive = run("auto", adaptive), odeAdaptive = run("ode", adaptive), stepAdaptive = run("step", adaptive);
+    for (const RunResult* r : {&autoFixed, &stepFixed, &odeFixed, &autoAdaptive, &odeAdaptive}) QVERIFY2(r->error.empty(), r->error.c_str());
+    QVERIFY(!stepAdaptive.error.empty());  // an explicit "step" still needs a fixed step
+    QCOMPARE(maxGap(autoFixed, stepFixed), 0.0);
+    QCOMPARE(maxGap(autoAdaptive, odeAdaptive), 0.0);
+    QVERIFY2(maxGap(autoFixed, odeFixed) > 1e-3, qPrintable(QString::number(maxGap(autoFixed, odeFixed))));  // the force [N] differs
 }
 
 QTEST_APPLESS_MAIN(TestQuasistaticActuator)

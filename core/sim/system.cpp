@@ -119,6 +119,7 @@ void System::allocate() {
     beginStepWork_ = !(stepNodes_.empty() && waveNodes_.empty() && stepComps_.empty());
     presolveEmpty_ = presolveOrder_.empty() && hotMech_.empty() && stageNodes_.empty() && states.empty() &&
                      std::all_of(hotNodes_.begin(), hotNodes_.end(), [](const NodeHot& h) { return h.method->wavePorts(); });
+    buildFlatTlmStep();
 }
 
 void System::initialState(double* y) {
@@ -201,6 +202,13 @@ void System::updateStageMethods(double t) {
 }
 
 bool System::beginStepWork(double t, double dt, const double* y) {
+    if (flatTlm_ && flatTlmEnabled_ && wavesPrepared_) {  // the first step prepares the waves (solveWavePorts)
+        e_.t = t;
+        e_.y = y;
+        e_.dy = scratchDy_.data();
+        flatTlm_->step(dt);
+        return true;
+    }
     if (presolveEmpty_) {
         e_.t = t;
         e_.y = y;

@@ -11,6 +11,7 @@
 
 #include "component.h"
 #include "continuity_pass.h"
+#include "flat_tlm_step.h"
 #include "pressure_method.h"
 
 namespace hs::sim {
@@ -108,6 +109,11 @@ public:
     double nodeBulkModulus(int n) const { return hyd[n].be(p_[n]); }
 
     const Eval& eval() const { return e_; }
+
+    // The flat TLM step (flat_tlm_step.h) runs the outer step when the system qualifies; off, the
+    // general path runs instead (tests compare the two bit for bit).
+    void useFlatTlmStep(bool on) { flatTlmEnabled_ = on; }
+    bool flatTlmStepActive() const { return flatTlmEnabled_ && flatTlm_ != nullptr; }
 
     // --- parallel partitions (partitions.cpp) ---------------------------------------------
     // Units of partitioning at step dt: every component is one unit (index = component index);
@@ -309,6 +315,9 @@ private:
     std::vector<double> slotC_, slotZ_, slotQ_;
     std::vector<double> waveC_, waveZ_;  // per wave component and port: c and z of its solve
     bool wavesPrepared_ = false;
+    void buildFlatTlmStep();  // flat_tlm_setup.cpp; at the end of allocate()
+    std::unique_ptr<FlatTlmStep> flatTlm_;
+    bool flatTlmEnabled_ = true;
     struct alignas(64) Part {  // own cache lines: the threads write their Part's context every stage
         std::vector<Component*> hot;
         std::vector<int> nodes, mech, states, waveComps, waveNodes;  // indices into the hot/wave tables

@@ -202,13 +202,6 @@ void System::updateStageMethods(double t) {
 }
 
 bool System::beginStepWork(double t, double dt, const double* y) {
-    if (flatTlm_ && flatTlmEnabled_ && wavesPrepared_) {  // the first step prepares the waves (solveWavePorts)
-        e_.t = t;
-        e_.y = y;
-        e_.dy = scratchDy_.data();
-        flatTlm_->step(dt);
-        return true;
-    }
     if (presolveEmpty_) {
         e_.t = t;
         e_.y = y;
@@ -228,7 +221,10 @@ bool System::beginStepWork(double t, double dt, const double* y) {
         }
         p_[n] = m->pressure(y);
     }
-    return finishWaveStep(dt);
+    if (!finishWaveStep(dt)) return false;
+    // From the next step on, beginStep() runs the flat TLM step.
+    flatReady_ = flatTlm_ && flatTlmEnabled_ && wavesPrepared_;
+    return true;
 }
 
 double System::nodeInflowPartial(int n, double p, const std::vector<char>& recompute) {

@@ -108,6 +108,7 @@ void System::resetWaveSlots() {
     for (Component* c : stepComps_) c->resetDiscrete();
     waveIterations_ = 0;
     wavesPrepared_ = false;
+    flatReady_ = false;
 }
 
 void System::prepareWaveNode(const WaveNode& w, double dt) {

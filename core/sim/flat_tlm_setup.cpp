@@ -10,11 +10,12 @@ namespace hs::sim {
 
 void System::buildFlatTlmStep() {
     flatTlm_.reset();
-    // Nothing else may happen in a step: no states, no evaluation before the wave solve, no
-    // held-pressure method, no component with its own step update.
-    if (waveNodes_.empty() || !presolveEmpty_ || !stepNodes_.empty() || !stageNodes_.empty() || !stepComps_.empty())
-        return;
+    // Per-stage methods read the slots between stages (general path); everything else in a step
+    // (states, evaluations before the wave solve, held-pressure methods, step updates) runs around
+    // the flat halves, and when there is nothing else the flat step is the whole step.
+    if (waveNodes_.empty() || !stageNodes_.empty()) return;
     auto flat = std::make_unique<FlatTlmStep>();
+    flat->wholeStep = presolveEmpty_ && stepNodes_.empty() && stepComps_.empty();
     const size_t base = hyd.size();
     for (const WaveNode& w : waveNodes_) {
         auto* tlm = dynamic_cast<TlmVolumeMethod*>(w.method);

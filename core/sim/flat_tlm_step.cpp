@@ -29,7 +29,7 @@ inline void writeSides(const FlatTlmStep::Restriction& r, double c0, double c1, 
 
 }  // namespace
 
-void FlatTlmStep::step(double dt) {
+void FlatTlmStep::solveRestrictions() {
     for (const Restriction& r : squareLaw_) {
         const double c0 = *r.a.c, c1 = *r.b.c, z0 = *r.a.z, z1 = *r.b.z;
         writeSides(r, c0, c1, z0, z1, squareLawThevenin(r.k, c0, c1, z0, z1));
@@ -42,6 +42,9 @@ void FlatTlmStep::step(double dt) {
         const double c0 = *r.a.c, c1 = *r.b.c, z0 = *r.a.z, z1 = *r.b.z;
         writeSides(r, c0, c1, z0, z1, r.k * (c0 - c1) / (1.0 + r.k * (z0 + z1)));
     }
+}
+
+void FlatTlmStep::finishVolumes(double dt) {
     for (const Volume& v : volumes_)
         *v.nodePressure = v.method->finishWaves(v.portPressure, v.portFlow, *v.dvol, dt, *v.vol, *v.be, v.c, v.z);
 }

@@ -7,7 +7,8 @@
 // writing port pressures and flows where System's general path would; then each volume forms its
 // next waves (TlmVolumeMethod::finishWaves, a direct call). No virtual call, no copy of the waves
 // into per-component sources, and the same arithmetic in the same order as
-// System::solveWavePorts() + finishWaveStep(): the results are bit-identical.
+// System::solveWavePorts() + finishWaveStep(): the results are bit-identical. Systems with states
+// (volumes integrated between the TLM volumes) use the two halves inside beginStepWork().
 #pragma once
 
 #include <vector>
@@ -58,7 +59,16 @@ public:
     double* flowSink() { return &sink_; }
 
     // One outer step at dt: solve every restriction, then let every volume form its next waves.
-    void step(double dt);
+    void step(double dt) {
+        solveRestrictions();
+        finishVolumes(dt);
+    }
+    // The two halves, for a system where more happens in a step (states, evaluations before the
+    // wave solve): System::beginStepWork() runs its other work around them.
+    void solveRestrictions();
+    void finishVolumes(double dt);
+    // Nothing but this step happens in an outer step of the system (set by System::buildFlatTlmStep).
+    bool wholeStep = false;
 
 private:
     std::vector<Restriction> squareLaw_, banded_, laminar_;

@@ -209,7 +209,8 @@ bool System::beginStepWork(double t, double dt, const double* y) {
     } else {
         rhsOver(presolveOrder_, t, y, scratchDy_.data());
     }
-    if (!waveNodes_.empty() && !solveWavePorts(dt)) return false;
+    if (flatTlm_ && flatTlmEnabled_ && wavesPrepared_) flatTlm_->solveRestrictions();
+    else if (!waveNodes_.empty() && !solveWavePorts(dt)) return false;
     if (!stepNodes_.empty()) stepFlow_ = flow_;  // only the held methods' NodeAccess reads it
     for (int n : stepNodes_) {
         NodeAccess acc(this, n, t, dt);
@@ -223,7 +224,7 @@ bool System::beginStepWork(double t, double dt, const double* y) {
     }
     if (!finishWaveStep(dt)) return false;
     // From the next step on, beginStep() runs the flat TLM step.
-    flatReady_ = flatTlm_ && flatTlmEnabled_ && wavesPrepared_;
+    flatReady_ = flatTlm_ && flatTlm_->wholeStep && flatTlmEnabled_ && wavesPrepared_;
     return true;
 }
 

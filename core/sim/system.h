@@ -124,6 +124,7 @@ public:
         flatReady_ = false;  // beginStepWork() decides again
     }
     bool flatTlmStepActive() const { return flatTlmEnabled_ && flatTlm_ != nullptr; }
+    bool flatTlmIsWholeStep() const { return flatTlmStepActive() && flatTlm_->wholeStep; }
 
     // --- parallel partitions (partitions.cpp) ---------------------------------------------
     // Units of partitioning at step dt: every component is one unit (index = component index);

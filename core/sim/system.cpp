@@ -109,7 +109,12 @@ void System::allocate() {
         h.portEnd = static_cast<int>(hotPorts_.size());
         hotMech_.push_back(h);
     }
-    plainRhs_ = otherHotNodes_.empty() && stageNodes_.empty();
+    // rhsOver() does nothing for a TLM volume on a constant volume (its pressure is kept in p_, no
+    // derivative): such nodes do not keep a system off the plain path.
+    plainRhs_ = stageNodes_.empty() && std::all_of(otherHotNodes_.begin(), otherHotNodes_.end(), [&](int i) {
+                    const NodeHot& h = hotNodes_[static_cast<size_t>(i)];
+                    return h.pressureKept && !h.derivativeWork;
+                });
     heldSources_.clear();
     plainOrder_.clear();
     for (Component* c : hotOrder_) {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// System::buildFlatTlmStep(): whether the TLM step of this system is the common whole-circuit
-// case FlatTlmStep runs (flat_tlm_step.h), and if so its tables, pointing into System's arrays
-// (sized once by allocate(), never moved afterwards).
+// System::buildFlatTlmStep(): whether this system's TLM volumes and the components on them are
+// the case FlatTlmStep runs (flat_tlm_step.h), and if so its tables, pointing into System's
+// arrays (sized once by allocate(), never moved afterwards).
 #include "flat_tlm_step.h"
 #include "methods/tlm_volume.h"
 #include "system.h"

@@ -29,7 +29,7 @@ inline void writeSides(const FlatTlmStep::Restriction& r, double c0, double c1, 
 
 }  // namespace
 
-void FlatTlmStep::solveRestrictions() {
+[[gnu::always_inline]] inline void FlatTlmStep::solveInline() {
     for (const Restriction& r : squareLaw_) {
         const double c0 = *r.a.c, c1 = *r.b.c, z0 = *r.a.z, z1 = *r.b.z;
         writeSides(r, c0, c1, z0, z1, squareLawThevenin(r.k, c0, c1, z0, z1));
@@ -44,9 +44,18 @@ void FlatTlmStep::solveRestrictions() {
     }
 }
 
-void FlatTlmStep::finishVolumes(double dt) {
+[[gnu::always_inline]] inline void FlatTlmStep::finishInline(double dt) {
     for (const Volume& v : volumes_)
         *v.nodePressure = v.method->finishWaves(v.portPressure, v.portFlow, *v.dvol, dt, *v.vol, *v.be, v.c, v.z);
+}
+
+void FlatTlmStep::solveRestrictions() { solveInline(); }
+
+void FlatTlmStep::finishVolumes(double dt) { finishInline(dt); }
+
+void FlatTlmStep::step(double dt) {
+    solveInline();
+    finishInline(dt);
 }
 
 }  // namespace hs::sim

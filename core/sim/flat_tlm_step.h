@@ -59,10 +59,7 @@ public:
     double* flowSink() { return &sink_; }
 
     // One outer step at dt: solve every restriction, then let every volume form its next waves.
-    void step(double dt) {
-        solveRestrictions();
-        finishVolumes(dt);
-    }
+    void step(double dt);  // both halves below, inlined into one function
     // The two halves, for a system where more happens in a step (states, evaluations before the
     // wave solve): System::beginStepWork() runs its other work around them.
     void solveRestrictions();
@@ -71,6 +68,9 @@ public:
     bool wholeStep = false;
 
 private:
+    // the bodies of the two halves, inlined into each of them and into step() (flat_tlm_step.cpp)
+    void solveInline();
+    void finishInline(double dt);
     std::vector<Restriction> squareLaw_, banded_, laminar_;
     std::vector<Volume> volumes_;
     double zero_ = 0.0, sink_ = 0.0;

@@ -105,6 +105,15 @@ public:
     // its port flows, from the q of the solve): the system then leaves out the eval() after it,
     // whose second evaluation of the flow law would lie on the step's critical path.
     virtual bool theveninWritesFlows() const { return false; }
+    // The closed form of solveThevenin() for a two-port restriction, so that the flat TLM step
+    // (flat_tlm_step.h) can run it without a call: SquareRoot gives the flow
+    // turbulentOrificeThevenin(k, dpTr, ...) (squareLawThevenin(k, ...) when dpTr = 0), Laminar
+    // k*(c0 - c1)/(1 + k*(z0 + z1)) with k the conductance. Kind::None: no such form.
+    struct TheveninLaw {
+        enum class Kind { None, SquareRoot, Laminar } kind = Kind::None;
+        double k = 0, dpTr = 0;
+    };
+    virtual TheveninLaw theveninLaw() const { return {}; }
     // Discrete per-step behaviour (delay lines): stepUpdate() runs once per outer step of a
     // fixed-step run, when the step's pressures are final; "" or the reason it cannot go on.
     virtual bool hasStepUpdate() const { return false; }

@@ -109,7 +109,12 @@ void System::allocate() {
         h.portEnd = static_cast<int>(hotPorts_.size());
         hotMech_.push_back(h);
     }
-    plainRhs_ = otherHotNodes_.empty() && stageNodes_.empty();
+    // rhsOver() does nothing for a TLM volume on a constant volume (its pressure is kept in p_, no
+    // derivative): such nodes do not keep a system off the plain path.
+    plainRhs_ = stageNodes_.empty() && std::all_of(otherHotNodes_.begin(), otherHotNodes_.end(), [&](int i) {
+                    const NodeHot& h = hotNodes_[static_cast<size_t>(i)];
+                    return h.pressureKept && !h.derivativeWork;
+                });
     heldSources_.clear();
     plainOrder_.clear();
     for (Component* c : hotOrder_) {
@@ -119,6 +124,7 @@ void System::allocate() {
     beginStepWork_ = !(stepNodes_.empty() && waveNodes_.empty() && stepComps_.empty());
     presolveEmpty_ = presolveOrder_.empty() && hotMech_.empty() && stageNodes_.empty() && states.empty() &&
                      std::all_of(hotNodes_.begin(), hotNodes_.end(), [](const NodeHot& h) { return h.method->wavePorts(); });
+    buildFlatTlmStep();
 }
 
 void System::initialState(double* y) {
@@ -208,7 +214,8 @@ bool System::beginStepWork(double t, double dt, const double* y) {
     } else {
         rhsOver(presolveOrder_, t, y, scratchDy_.data());
     }
-    if (!waveNodes_.empty() && !solveWavePorts(dt)) return false;
+    if (flatTlm_ && flatTlmEnabled_ && wavesPrepared_) flatTlm_->solveRestrictions();
+    else if (!waveNodes_.empty() && !solveWavePorts(dt)) return false;
     if (!stepNodes_.empty()) stepFlow_ = flow_;  // only the held methods' NodeAccess reads it
     for (int n : stepNodes_) {
         NodeAccess acc(this, n, t, dt);
@@ -220,7 +227,10 @@ bool System::beginStepWork(double t, double dt, const double* y) {
         }
         p_[n] = m->pressure(y);
     }
-    return finishWaveStep(dt);
+    if (!finishWaveStep(dt)) return false;
+    // From the next step on, beginStep() runs the flat TLM step.
+    flatReady_ = flatTlm_ && flatTlm_->wholeStep && flatTlmEnabled_ && wavesPrepared_;
+    return true;
 }
 
 double System::nodeInflowPartial(int n, double p, const std::vector<char>& recompute) {

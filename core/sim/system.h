@@ -11,6 +11,7 @@
 
 #include "component.h"
 #include "continuity_pass.h"
+#include "flat_tlm_step.h"
 #include "pressure_method.h"
 
 namespace hs::sim {
@@ -70,6 +71,13 @@ public:
     // Does nothing when no node needs it.
     [[nodiscard]] bool beginStep(double t, double dt, const double* y) {
         currentDt_ = dt;
+        if (flatReady_) {  // the flat TLM step, once the first step has prepared the waves
+            e_.t = t;
+            e_.y = y;
+            e_.dy = scratchDy_.data();
+            flatTlm_->step(dt);
+            return true;
+        }
         return !beginStepWork_ || beginStepWork(t, dt, y);
     }
     // The fast part of the per-step state check: every state finite and every pressure state
@@ -108,6 +116,15 @@ public:
     double nodeBulkModulus(int n) const { return hyd[n].be(p_[n]); }
 
     const Eval& eval() const { return e_; }
+
+    // The flat TLM step (flat_tlm_step.h) runs the outer step when the system qualifies; off, the
+    // general path runs instead (tests compare the two bit for bit).
+    void useFlatTlmStep(bool on) {
+        flatTlmEnabled_ = on;
+        flatReady_ = false;  // beginStepWork() decides again
+    }
+    bool flatTlmStepActive() const { return flatTlmEnabled_ && flatTlm_ != nullptr; }
+    bool flatTlmIsWholeStep() const { return flatTlmStepActive() && flatTlm_->wholeStep; }
 
     // --- parallel partitions (partitions.cpp) ---------------------------------------------
     // Units of partitioning at step dt: every component is one unit (index = component index);
@@ -309,6 +326,10 @@ private:
     std::vector<double> slotC_, slotZ_, slotQ_;
     std::vector<double> waveC_, waveZ_;  // per wave component and port: c and z of its solve
     bool wavesPrepared_ = false;
+    void buildFlatTlmStep();  // flat_tlm_setup.cpp; at the end of allocate()
+    std::unique_ptr<FlatTlmStep> flatTlm_;
+    bool flatTlmEnabled_ = true;
+    bool flatReady_ = false;  // flatTlm_ enabled and the waves prepared: beginStep() runs it directly
     struct alignas(64) Part {  // own cache lines: the threads write their Part's context every stage
         std::vector<Component*> hot;
         std::vector<int> nodes, mech, states, waveComps, waveNodes;  // indices into the hot/wave tables

@@ -108,6 +108,7 @@ void System::resetWaveSlots() {
     for (Component* c : stepComps_) c->resetDiscrete();
     waveIterations_ = 0;
     wavesPrepared_ = false;
+    flatReady_ = false;
 }
 
 void System::prepareWaveNode(const WaveNode& w, double dt) {
@@ -298,7 +299,8 @@ bool System::solveComponentGeneric(const WaveComp& w, WaveContext& ctx) {
 
 bool System::finishWaveStep(double dt) {
     const size_t base = hyd.size();
-    for (const WaveNode& w : waveNodes_) {
+    if (flatTlm_ && flatTlmEnabled_) flatTlm_->finishVolumes(dt);  // every wave node a standard TLM volume
+    else for (const WaveNode& w : waveNodes_) {
         if (w.everyStep && !w.variableVolume) {  // finishWaveNode()'s path for the standard scheme
             const size_t n = static_cast<size_t>(w.node);
             p_[n] = w.method->finishWaves(p_.data() + base + static_cast<size_t>(w.slotBegin), slotQ_.data() + w.slotBegin, dvol_[n], dt,

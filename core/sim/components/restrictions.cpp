@@ -38,6 +38,7 @@ public:
         return true;
     }
     bool theveninWritesFlows() const override { return true; }
+    TheveninLaw theveninLaw() const override { return {TheveninLaw::Kind::SquareRoot, k_, dpTr_}; }
 
 private:
     double k_ = 0, dpTr_ = 0;
@@ -64,6 +65,7 @@ public:
         return true;
     }
     bool theveninWritesFlows() const override { return true; }
+    TheveninLaw theveninLaw() const override { return {TheveninLaw::Kind::Laminar, g_, 0.0}; }
 
 private:
     double g_ = 0;

@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The TLM step of the common whole-circuit case, compiled once into flat tables: every wave node
+// a standard TLM volume (TlmVolumeMethod exchanging at every step, constant volume) and every
+// component on them a two-port restriction with a closed-form Thevenin solve
+// (Component::theveninLaw()). Per step: one loop per restriction kind reading its two sources
+// (c, z) where they live (a volume's port slot, or an ordinary node's pressure with z = 0) and
+// writing port pressures and flows where System's general path would; then each volume forms its
+// next waves (TlmVolumeMethod::finishWaves, a direct call). No virtual call, no copy of the waves
+// into per-component sources, and the same arithmetic in the same order as
+// System::solveWavePorts() + finishWaveStep(): the results are bit-identical. Systems with states
+// (volumes integrated between the TLM volumes) use the two halves inside beginStepWork().
+#pragma once
+
+#include <vector>
+
+#include "component.h"
+#include "fluid.h"
+
+namespace hs::sim {
+
+class TlmVolumeMethod;
+
+class FlatTlmStep {
+public:
+    // One side of a restriction: its Thevenin source (c, z), where its solve writes the port's
+    // pressure (used only when z > 0, as Component::solveThevenin does) and its flow.
+    struct Side {
+        const double* c;
+        const double* z;
+        double* p;
+        double* flow;     // System's flow of the port (Eval::flow)
+        double* slotFlow;  // the volume's copy of it (System's slotQ_), or a sink
+    };
+    struct Restriction {
+        double k, dpTr;  // Laminar: k is the conductance
+        Side a, b;
+    };
+    struct Volume {
+        TlmVolumeMethod* method;
+        double* nodePressure;
+        const double* portPressure;  // the volume's port slots: pressure, flow, wave, impedance
+        const double* portFlow;
+        double* c;
+        double* z;
+        const double* dvol;
+        const double* vol;
+        const BulkModulus* be;
+    };
+
+    FlatTlmStep() = default;
+    FlatTlmStep(const FlatTlmStep&) = delete;  // its sides may point at its own members
+    FlatTlmStep& operator=(const FlatTlmStep&) = delete;
+
+    // false: the law has no closed form here (the caller keeps the general path)
+    bool addRestriction(const Component::TheveninLaw& law, const Side& a, const Side& b);
+    void addVolume(const Volume& v) { volumes_.push_back(v); }
+    // For sides on ordinary nodes: a source impedance of zero, and a place for a flow no volume reads.
+    const double* zeroImpedance() const { return &zero_; }
+    double* flowSink() { return &sink_; }
+
+    // One outer step at dt: solve every restriction, then let every volume form its next waves.
+    void step(double dt);  // both halves below, inlined into one function
+    // The two halves, for a system where more happens in a step (states, evaluations before the
+    // wave solve): System::beginStepWork() runs its other work around them.
+    void solveRestrictions();
+    void finishVolumes(double dt);
+    // Nothing but this step happens in an outer step of the system (set by System::buildFlatTlmStep).
+    bool wholeStep = false;
+
+private:
+    // the bodies of the two halves, inlined into each of them and into step() (flat_tlm_step.cpp)
+    void solveInline();
+    void finishInline(double dt);
+    std::vector<Restriction> squareLaw_, banded_, laminar_;
+    std::vector<Volume> volumes_;
+    double zero_ = 0.0, sink_ = 0.0;
+};
+
+}  // namespace hs::sim

@@ -11,6 +11,31 @@
 using namespace hs::sim;
 using namespace hs::sim::test;
 
+namespace {
+
+constexpr double kLadderLength = 10.0, kLadderDiameter = 0.01, kLadderBe = 1.5e9, kLadderRho = 870.0;
+
+// A 10 m line as `segments` laminar pi pipes between a pressure source at `p` and a closed end.
+Netlist pipeLadder(int segments, double p) {
+    Netlist n;
+    n.fluid.bulk = constantBe(kLadderBe);
+    n.fluid.density = kLadderRho;
+    n.components = {comp("PressureSource", "src", {{"p", p}}), comp("PressureSensor", "end")};
+    std::string prev = "src", prevPort = "P";
+    for (int i = 0; i < segments; ++i) {
+        const std::string id = "pipe" + std::to_string(i);
+        n.components.push_back(comp("Pipe", id, {{"L", kLadderLength / segments}, {"d", kLadderDiameter}, {"mu", 1e-6}},
+                                    {{"friction", "laminar"}}));
+        n.wires.push_back(wire(prev, prevPort, id, "A"));
+        prev = id;
+        prevPort = "B";
+    }
+    n.wires.push_back(wire(prev, prevPort, "end", "P"));
+    return n;
+}
+
+}  // namespace
+
 class TestPipes : public QObject {
     Q_OBJECT
 private slots:
@@ -67,20 +92,8 @@ void TestPipes::waterHammerFrequency_data() {
 
 void TestPipes::waterHammerFrequency() {
     QFETCH(int, segments);
-    const double len = 10.0, d = 0.01, be = 1.5e9, rho = 870.0, c = std::sqrt(be / rho), step = 1e6;
-    Netlist n;
-    n.fluid.bulk = constantBe(be);
-    n.fluid.density = rho;
-    n.components = {comp("PressureSource", "src", {{"p", step}}), comp("PressureSensor", "end")};
-    std::string prev = "src", prevPort = "P";
-    for (int i = 0; i < segments; ++i) {
-        const std::string id = "pipe" + std::to_string(i);
-        n.components.push_back(comp("Pipe", id, {{"L", len / segments}, {"d", d}, {"mu", 1e-6}}, {{"friction", "laminar"}}));
-        n.wires.push_back(wire(prev, prevPort, id, "A"));
-        prev = id;
-        prevPort = "B";
-    }
-    n.wires.push_back(wire(prev, prevPort, "end", "P"));
+    const double len = kLadderLength, d = kLadderDiameter, be = kLadderBe, rho = kLadderRho, c = std::sqrt(be / rho), step = 1e6;
+    const Netlist n = pipeLadder(segments, step);
     const double omegaLadder = 2.0 * c * segments / len * std::sin(std::numbers::pi / (4.0 * segments));
     // The lowest mode from the linearised system's eigenvalues (a step excites every mode, so
     // zero crossings of a run would mix them). The Jacobian is scaled before the eigen solve:
@@ -124,20 +137,8 @@ void TestPipes::waterHammerFrequency() {
 
 void TestPipes::stiffnessAnalysisFindsLadderMode() {
     const int segments = 8;
-    const double len = 10.0, d = 0.01, be = 1.5e9, rho = 870.0, c = std::sqrt(be / rho);
-    Netlist n;
-    n.fluid.bulk = constantBe(be);
-    n.fluid.density = rho;
-    n.components = {comp("PressureSource", "src", {{"p", 1e6}}), comp("PressureSensor", "end")};
-    std::string prev = "src", prevPort = "P";
-    for (int i = 0; i < segments; ++i) {
-        const std::string id = "pipe" + std::to_string(i);
-        n.components.push_back(comp("Pipe", id, {{"L", len / segments}, {"d", d}, {"mu", 1e-6}}, {{"friction", "laminar"}}));
-        n.wires.push_back(wire(prev, prevPort, id, "A"));
-        prev = id;
-        prevPort = "B";
-    }
-    n.wires.push_back(wire(prev, prevPort, "end", "P"));
+    const double len = kLadderLength, c = std::sqrt(kLadderBe / kLadderRho);
+    const Netlist n = pipeLadder(segments, 1e6);
     BuildResult b = build(registry(), n, solver("cvode", 1e-5));
     QVERIFY2(b.ok(), b.errorText().c_str());
     std::vector<double> y(static_cast<size_t>(b.system->stateCount()));

@@ -6,13 +6,12 @@ command, examples/quasistatic_arm*.hydro.json). Wall times are medians of interl
 
 usage: tools/bench/quasistatic_arm_table.py [build/app/cli/hydrostiff-cli] [repeats]
 """
-import csv
 import os
-import re
 import statistics
-import subprocess
 import sys
 import tempfile
+
+import cli_trace  # the run / read / resample helpers shared by the benchmark tables
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "examples"))
 from make_quasistatic_arm import DL_DTHETA  # noqa: E402  (the arm's lever, declared once there)
@@ -32,26 +31,6 @@ RUNS = [  # (label, file, configuration, column of the position)
 ]
 
 
-def run(path, config, out):
-    text = subprocess.run([CLI, "run", path, "--config", config, "--out", out], check=True,
-                          capture_output=True, text=True).stdout
-    return float(re.search(r"in ([0-9.e+-]+) s wall time", text).group(1))
-
-
-def read(out, column):
-    with open(out) as f:
-        rows = list(csv.DictReader(f))
-    return [float(r["time [s]"]) for r in rows], [float(r[column]) for r in rows]
-
-
-def interpolate(t, x, at):
-    j, result = 0, []
-    for s in at:
-        while j + 1 < len(t) - 1 and t[j + 1] < s:
-            j += 1
-        w = 0.0 if t[j + 1] == t[j] else (s - t[j]) / (t[j + 1] - t[j])
-        result.append(x[j] + w * (x[j + 1] - x[j]))
-    return result
 
 
 def main():
@@ -60,13 +39,13 @@ def main():
     walls = {k: [] for k in keys}
     for _ in range(REPEATS):  # interleaved, so that the host's load falls on every run alike
         for k in keys:
-            walls[k].append(run(k[0], k[1], os.path.join(tmp, "%d.csv" % keys.index(k))))
-    ref_t, ref_x = read(os.path.join(tmp, "%d.csv" % keys.index((SIDE, "CVODE"))), "x compressible [m]")
+            walls[k].append(cli_trace.run(CLI, k[0], k[1], os.path.join(tmp, "%d.csv" % keys.index(k))))
+    ref_t, ref_x = cli_trace.read(os.path.join(tmp, "%d.csv" % keys.index((SIDE, "CVODE"))), "x compressible [m]")
     print("| run | wall [s] | real-time factor | max abs(x - x_ref) [mm] | RMS [mm] | max abs(angle error) [deg] |")
     print("|---|---|---|---|---|---|")
     for label, path, config, column in RUNS:
-        t, x = read(os.path.join(tmp, "%d.csv" % keys.index((path, config))), column)
-        xi = interpolate(t, x, ref_t)
+        t, x = cli_trace.read(os.path.join(tmp, "%d.csv" % keys.index((path, config))), column)
+        xi = cli_trace.interpolate(t, x, ref_t)
         err = [a - b for a, b in zip(xi, ref_x)]
         worst = max(abs(e) for e in err)
         rms = (sum(e * e for e in err) / len(err)) ** 0.5

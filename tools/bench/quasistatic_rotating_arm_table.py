@@ -11,14 +11,13 @@ quasistatic half (its own cost is the "ODE (70), CVODE" row).
 
 usage: tools/bench/quasistatic_rotating_arm_table.py [build/app/cli/hydrostiff-cli] [repeats]
 """
-import csv
 import math
 import os
-import re
 import statistics
-import subprocess
 import sys
 import tempfile
+
+import cli_trace  # the run / read / resample helpers shared by the benchmark tables
 
 CLI = sys.argv[1] if len(sys.argv) > 1 else "build/app/cli/hydrostiff-cli"
 REPEATS = int(sys.argv[2]) if len(sys.argv) > 2 else 5
@@ -38,30 +37,10 @@ RUNS = [  # (label, file, configuration, column of the angle)
 DURATION = 10.0
 
 
-def run(path, config, out):
-    text = subprocess.run([CLI, "run", path, "--config", config, "--out", out], check=True,
-                          capture_output=True, text=True).stdout
-    return float(re.search(r"in ([0-9.e+-]+) s wall time", text).group(1))
-
-
-def read(out, column):
-    with open(out) as f:
-        rows = list(csv.DictReader(f))
-    return [float(r["time [s]"]) for r in rows], [float(r[column]) for r in rows]
-
-
-def interpolate(t, x, at):
-    j, result = 0, []
-    for s in at:
-        while j + 2 < len(t) and t[j + 1] <= s:
-            j += 1
-        w = 0.0 if t[j + 1] == t[j] else (s - t[j]) / (t[j + 1] - t[j])
-        result.append(x[j] + w * (x[j + 1] - x[j]))
-    return result
 
 
 def max_gap_deg(t, x, ref_t, ref_x):
-    return math.degrees(max(abs(a - b) for a, b in zip(interpolate(t, x, ref_t), ref_x)))
+    return math.degrees(max(abs(a - b) for a, b in zip(cli_trace.interpolate(t, x, ref_t), ref_x)))
 
 
 def main():
@@ -70,14 +49,14 @@ def main():
     walls = {k: [] for k in keys}
     for _ in range(REPEATS):  # interleaved, so that the host's load falls on every run alike
         for k in keys:
-            walls[k].append(run(k[0], k[1], os.path.join(tmp, "%d.csv" % keys.index(k))))
+            walls[k].append(cli_trace.run(CLI, k[0], k[1], os.path.join(tmp, "%d.csv" % keys.index(k))))
     csv_of = lambda path, config: os.path.join(tmp, "%d.csv" % keys.index((path, config)))  # noqa: E731
-    ref_t, ref_x = read(csv_of(BOTH, "CVODE"), COMPRESSIBLE)
-    qs_t, qs_x = read(csv_of(ALONE, "ODE (70), CVODE"), QUASISTATIC)
+    ref_t, ref_x = cli_trace.read(csv_of(BOTH, "CVODE"), COMPRESSIBLE)
+    qs_t, qs_x = cli_trace.read(csv_of(ALONE, "ODE (70), CVODE"), QUASISTATIC)
     print("| run | wall [s] | real-time factor | max abs(theta - theta_ref) [deg] | vs quasistatic CVODE [deg] |")
     print("|---|---|---|---|---|")
     for label, path, config, column in RUNS:
-        t, x = read(csv_of(path, config), column)
+        t, x = cli_trace.read(csv_of(path, config), column)
         wall = statistics.median(walls[(path, config)])
         own = "%.3g" % max_gap_deg(t, x, qs_t, qs_x) if column == QUASISTATIC else "-"
         print("| %s | %.3g | %.3g | %.3g | %s |" % (label, wall, DURATION / wall, max_gap_deg(t, x, ref_t, ref_x), own))

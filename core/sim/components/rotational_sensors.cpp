@@ -3,31 +3,14 @@
 #include "../component.h"
 #include "../registry.h"
 #include "library.h"
+#include "node_sensors.h"
 
 namespace hs::sim {
 namespace {
 
-class AngleSensor final : public Component {
-public:
-    std::string configure(const ParamSet&, const Fluid&) override { return {}; }
-    void eval(Eval& e) override {
-        setForce(e, 0, 0.0);
-        out(e, 1, X(e, 0));
-    }
-};
-
-class SpeedSensor final : public Component {
-public:
-    std::string configure(const ParamSet&, const Fluid&) override { return {}; }
-    void eval(Eval& e) override {
-        setForce(e, 0, 0.0);
-        out(e, 1, V(e, 0));
-    }
-};
-
 // A node has no single torque: the torque worth measuring is the one a component puts on its
 // shaft ("motor.shaft"), read like FlowSensor reads a port's flow, after that component.
-class TorqueSensor final : public Component {
+class ShaftWatchingSensor : public Component {
 public:
     std::string configure(const ParamSet& p, const Fluid&) override {
         target_ = p.text("port");
@@ -35,28 +18,23 @@ public:
     }
     std::string watchedPortName() const override { return target_; }
     Domain watchedDomain() const override { return Domain::Rotational; }
-    void eval(Eval& e) override { out(e, 0, e.flow[watchedPort]); }
 
 private:
     std::string target_;
 };
 
-// Power = torque of the watched shaft * speed of the node wired to port "shaft" (the same node).
-class PowerSensor final : public Component {
+class TorqueSensor final : public ShaftWatchingSensor {
 public:
-    std::string configure(const ParamSet& p, const Fluid&) override {
-        target_ = p.text("port");
-        return target_.empty() ? std::string("set 'port' to the component shaft to measure, e.g. motor.shaft") : std::string();
-    }
-    std::string watchedPortName() const override { return target_; }
-    Domain watchedDomain() const override { return Domain::Rotational; }
+    void eval(Eval& e) override { out(e, 0, e.flow[watchedPort]); }
+};
+
+// Power = torque of the watched shaft * speed of the node wired to port "shaft" (the same node).
+class PowerSensor final : public ShaftWatchingSensor {
+public:
     void eval(Eval& e) override {
         setForce(e, 0, 0.0);
         out(e, 1, e.flow[watchedPort] * V(e, 0));
     }
-
-private:
-    std::string target_;
 };
 
 }  // namespace
@@ -68,14 +46,14 @@ void registerRotationalSensors(Registry& r) {
               .source("-")
               .rotational("shaft", "Measured node")
               .output("theta", "Angle [rad]")
-              .factory<AngleSensor>());
+              .factory<NodePositionSensor>());
     r.add(SpecBuilder("SpeedSensor", "Sensors", "Speed sensor")
               .describe("Outputs the speed of its rotational node (Hopsan's MechanicAngularVelocitySensor).")
               .equations("out = w")
               .source("-")
               .rotational("shaft", "Measured node")
               .output("w", "Speed [rad/s]")
-              .factory<SpeedSensor>());
+              .factory<NodeVelocitySensor>());
     r.add(SpecBuilder("TorqueSensor", "Sensors", "Torque sensor")
               .describe("Outputs the torque a chosen component exerts on its shaft node (positive in the direction of "
                         "positive rotation), e.g. motor.shaft.")

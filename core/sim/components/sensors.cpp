@@ -4,6 +4,7 @@
 #include "../registry.h"
 #include "flow_direction.h"
 #include "library.h"
+#include "node_sensors.h"
 
 namespace hs::sim {
 namespace {
@@ -46,24 +47,6 @@ public:
 private:
     std::string target_;
     double sign_ = 1.0;
-};
-
-class PositionSensor final : public Component {
-public:
-    std::string configure(const ParamSet&, const Fluid&) override { return {}; }
-    void eval(Eval& e) override {
-        setForce(e, 0, 0.0);
-        out(e, 1, X(e, 0));
-    }
-};
-
-class VelocitySensor final : public Component {
-public:
-    std::string configure(const ParamSet&, const Fluid&) override { return {}; }
-    void eval(Eval& e) override {
-        setForce(e, 0, 0.0);
-        out(e, 1, V(e, 0));
-    }
 };
 
 // Reads the flow into another component's hydraulic port ("orifice1.A"). Evaluated after that
@@ -117,14 +100,14 @@ void registerSensors(Registry& r) {
               .source("-")
               .mechanical("m", "Measured node")
               .output("x", "Position [m]")
-              .factory<PositionSensor>());
+              .factory<NodePositionSensor>());
     r.add(SpecBuilder("VelocitySensor", "Sensors", "Velocity sensor")
               .describe("Outputs the velocity of its mechanical node.")
               .equations("out = v")
               .source("-")
               .mechanical("m", "Measured node")
               .output("v", "Velocity [m/s]")
-              .factory<VelocitySensor>());
+              .factory<NodeVelocitySensor>());
     r.add(SpecBuilder("FlowSensor", "Sensors", "Flow sensor")
               .describe("Outputs the flow into a chosen component port (positive into that component), e.g. orifice1.A, "
                         "or out of it (direction 'out of', as Hopsan's sensors read a Q-type component's port).")

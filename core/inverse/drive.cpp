@@ -89,6 +89,9 @@ struct Extractor {
             if (p.comp == &valve && p.port == valvePort) continue;
             if (carriesNoFlow(v, p) || isSensor(*p.comp)) continue;
             if (p.comp->type == "Volume") {
+                bool seen = false;  // its other ports are on the node too (internally joined)
+                for (const auto& cv : *vols) seen = seen || cv.id == p.comp->id;
+                if (seen) continue;
                 ChamberVolume cv{p.comp->id, v.num(*p.comp, "V"), std::nullopt};
                 if (v.choice(*p.comp, "bulk_modulus") == 1) cv.bulk = v.num(*p.comp, "Be");
                 vols->push_back(cv);

@@ -8,12 +8,15 @@ Stribeck 1000 N s/m, 100 N, 50 N, 0.01 m/s, gamma 1000). Run from the repository
 import json, math
 
 CASES = [
-    # file stem, title, bore, head-side rod (A side), rod-side rod (B side), p_s, q_nom of the valve
-    ("gear_hobbing_cyl1", "Cyl 1 (100/80/80 mm, 100 bar)", 0.100, 0.080, 0.080, 100e5, 0.0125),
-    ("gear_hobbing_cyl2", "Cyl 2 (91/80/80 mm, 100 bar)", 0.091, 0.080, 0.080, 100e5, 0.0125),
-    ("gear_hobbing_cyl3", "Cyl 3 (82/77/80 mm, 200 bar)", 0.082, 0.077, 0.080, 200e5, 0.0125),
-    ("gear_hobbing_cyl3_small_valve", "Cyl 3 with the small valve (q_nom 0.0125/15)", 0.082, 0.077, 0.080, 200e5, 0.0125 / 15),
-    ("gear_hobbing_cyl3b", "Cyl 3b (82/78/80 mm, 200 bar): infeasible", 0.082, 0.078, 0.080, 200e5, 0.0125),
+    # file stem, title, bore, head-side rod (A side), rod-side rod (B side), p_s, q_nom of the valve,
+    # gain of the forward P controller [1/m] (the thesis's 10 is unstable with the assumed mass,
+    # volumes and friction: the loop gain Kp*q_nom/sqrt(dp_nom)*sqrt(dp)/A_A must stay below the
+    # lightly damped hydraulic mode; the small valve takes 15 times the gain)
+    ("gear_hobbing_cyl1", "Cyl 1 (100/80/80 mm, 100 bar)", 0.100, 0.080, 0.080, 100e5, 0.0125, 4),
+    ("gear_hobbing_cyl2", "Cyl 2 (91/80/80 mm, 100 bar)", 0.091, 0.080, 0.080, 100e5, 0.0125, 4),
+    ("gear_hobbing_cyl3", "Cyl 3 (82/77/80 mm, 200 bar)", 0.082, 0.077, 0.080, 200e5, 0.0125, 4),
+    ("gear_hobbing_cyl3_small_valve", "Cyl 3 with the small valve (q_nom 0.0125/15)", 0.082, 0.077, 0.080, 200e5, 0.0125 / 15, 60),
+    ("gear_hobbing_cyl3b", "Cyl 3b (82/78/80 mm, 200 bar): infeasible", 0.082, 0.078, 0.080, 200e5, 0.0125, 4),
 ]
 
 
@@ -23,7 +26,7 @@ def comp(id_, type_, x, y, params=None, text=None):
     return c
 
 
-def circuit(stem, title, bore, rodA, rodB, ps, qnom):
+def circuit(stem, title, bore, rodA, rodB, ps, qnom, kp):
     A1 = math.pi / 4 * (bore**2 - rodA**2)
     A2 = math.pi / 4 * (bore**2 - rodB**2)
     pA0 = 60e5
@@ -43,7 +46,7 @@ def circuit(stem, title, bore, rodA, rodB, ps, qnom):
         comp("motion", "SmoothMotion", 400, 0, {"x0": 0.05, "t_ramp": 0.05, "order": 4},
              {"moves": "0.1 1.1 0.3; 1.1 1.44 0.05", "free": "valve.U"}),
         comp("xsens", "PositionSensor", 550, 100),
-        comp("ctrl", "PIController", 0, 200, {"Kp": 10, "Ki": 0, "umin": -1, "umax": 1}),
+        comp("ctrl", "PIController", 0, 200, {"Kp": kp, "Ki": 0, "umin": -1, "umax": 1}),
     ]
     W = lambda a, b: {"from": a, "to": b, "points": []}
     wires = [W("supply.P", "valve.P"), W("tank.P", "valve.T"), W("valve.A", "cyl.A"), W("valve.B", "cyl.B"),
@@ -61,7 +64,8 @@ def circuit(stem, title, bore, rodA, rodB, ps, qnom):
             "title, stroke 0.3 m), 10 kN cutting force opposing the working stroke (0.2-0.3 s up, 0.95-1.05 s down, C^4), "
             "smooth Stribeck friction. The SmoothMotion prescribes the rod: 0.05 m (the thesis's 0.55 m minus the 0.5 m "
             "closed length) to 0.30 m by 1.1 s, back by 1.44 s, velocity corners C^4 of 0.05 s. 'hydrostiff-cli inverse' "
-            "computes the valve opening and command; a forward run uses the thesis's P controller (gain 10 1/m, Figs. 44/45). "
+            "computes the valve opening and command; a forward run closes the loop with the thesis's P controller (Figs. 44/45; "
+            "gain " + str(kp) + " 1/m here: the thesis's 10 is unstable with the assumed parameters), following error x_v/Kp. "
             "Mass, dead volumes, friction and Be are the notes' §7 assumptions (the thesis does not give them)."),
         "fluid": {"density": 870, "bulk_modulus": {"model": "constant", "value": 1.74e9}},
         "simulation": {"duration": 2.0, "record_interval": 0.001, "p_max": 3e7, "p_min": -1e7},
@@ -77,6 +81,6 @@ def circuit(stem, title, bore, rodA, rodB, ps, qnom):
     }
 
 
-for stem, title, bore, rodA, rodB, ps, qnom in CASES:
+for stem, title, bore, rodA, rodB, ps, qnom, kp in CASES:
     with open(f"examples/{stem}.hydro.json", "w") as f:
-        json.dump(circuit(stem, title, bore, rodA, rodB, ps, qnom), f, indent=4)
+        json.dump(circuit(stem, title, bore, rodA, rodB, ps, qnom, kp), f, indent=4)

@@ -92,7 +92,7 @@ struct Extractor {
                 bool seen = false;  // its other ports are on the node too (internally joined)
                 for (const auto& cv : *vols) seen = seen || cv.id == p.comp->id;
                 if (seen) continue;
-                ChamberVolume cv{p.comp->id, v.num(*p.comp, "V"), std::nullopt};
+                ChamberVolume cv{p.comp->id, v.num(*p.comp, "V"), v.num(*p.comp, "p0"), std::nullopt};
                 if (v.choice(*p.comp, "bulk_modulus") == 1) cv.bulk = v.num(*p.comp, "Be");
                 vols->push_back(cv);
                 continue;
@@ -245,6 +245,8 @@ std::string extractDrive(const sim::Registry& reg, const sim::Netlist& net, Valv
     x.chamber(*valve, "B", *cyl, "B", &d.volumesB);
     if (d.externalChambers && (d.volumesA.empty() || d.volumesB.empty()))
         x.fail("cylinder '" + cyl->id + "' has external chambers: put a Volume on each of its nodes A and B");
+    else if (d.externalChambers)
+        d.pA0 = d.volumesA.front().p0;  // the chamber's initial pressure is its Volume's
     d.valve.ud = v.num(*valve, "Ud");
     d.valve.squared = v.choice(*valve, "law") == 1;
     d.valve.dpTr = v.num(*valve, "dp_tr");

@@ -29,7 +29,7 @@ struct ForceTerm {
 
 struct ChamberVolume {  // a Volume on a chamber node
     std::string id;
-    double volume = 0;
+    double volume = 0, p0 = 0;
     std::optional<double> bulk;  // constant bulk modulus, or the fluid's
 };
 

@@ -48,10 +48,14 @@ Point evaluate(const ValveCylinderDrive& d, double t, double pA) {
     const double D = positive ? d.a1 / cA * fr(d.ps - pA) + d.a2 / cB * fr(p.pB - d.pt)
                               : d.a1 / cA * fr(pA - d.pt) + d.a2 / cB * fr(d.ps - p.pB);
     const double pIn = positive ? pA : p.pB;  // the chamber the supply must fill
-    if (rhs != 0.0 && (pIn > d.ps || !(D > 0))) {
+    if (rhs != 0.0 && pIn > d.ps) {
         p.feasible = false;
         p.why = "the motion needs " + std::string(positive ? "p_A" : "p_B") + " = " + num(pIn / 1e5) + " bar above the supply " +
                 num(d.ps / 1e5) + " bar (flow would have to run back into P): no valve opening can do it";
+    } else if (rhs != 0.0 && !(D > 0)) {
+        p.feasible = false;
+        p.why = "no metering edge of the needed branch has a pressure drop in the flow's direction (the outflow chamber is "
+                "below the tank pressure): no valve opening can give the required flow";
     }
     const double g = D > 0 ? std::abs(rhs) / D : 0.0;
     p.xv = rhs == 0.0 ? 0.0 : d.valve.spoolFor(g, positive);

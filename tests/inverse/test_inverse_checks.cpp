@@ -114,6 +114,23 @@ private slots:
         QVERIFY(s.last("E_supply") > plain.last("E_supply"));
     }
 
+    // Chambers outside the cylinder (Hopsan's Q-type cylinder): the Volumes on A and B are the
+    // capacitances and the first one's p0 the initial p_A; the replay still reproduces x_p.
+    void externalChambersRoundTrip() {
+        Netlist n = exampleNetlist("gear_hobbing_cyl3");
+        find(n, "cyl").text["chambers"] = "external";
+        n.components.push_back(hs::sim::test::comp("Volume", "VA", {{"V", 2e-4}, {"p0", 50e5}}));
+        n.components.push_back(hs::sim::test::comp("Volume", "VB", {{"V", 2e-4}, {"p0", 120e5}}));
+        n.wires.push_back({"VA", "P1", "cyl", "A"});
+        n.wires.push_back({"VB", "P1", "cyl", "B"});
+        const Solved s = solve(n, 1.5);
+        QVERIFY2(s.error.empty() && s.result.ok, s.error.c_str());
+        QCOMPARE(s.result.pA0, 50e5);
+        const ReplayResult r = replayForward(hs::sim::test::registry(), n, s.drive, s.result, 1e-3);
+        QVERIFY2(r.error.empty(), r.error.c_str());
+        QVERIFY2(r.maxError < 1e-6, qPrintable(QString::number(r.maxError)));
+    }
+
     // notes §6 item 2: Q = x*q_nom*sqrt(dp/dp_nom)*sqrt(850/rho); fully open at dp_nom with rho = 870
     // passes 0.9884*q_nom.
     void valveSizingLaw() {

@@ -77,6 +77,8 @@ private slots:
         QCOMPARE(f.continuity(), 4);
         SmoothSteps jump(0.0, {{0.2, 0.2, 1.0}}, 4);
         QCOMPARE(jump.continuity(), -1);
+        SmoothSteps noJump(1.0, {{0.2, 0.2, 1.0}, {0.5, 0.6, 2.0}}, 4);  // a zero-length step to the same level
+        QCOMPARE(noJump.continuity(), 4);
     }
 
     void componentsThroughTheEngine() {

@@ -39,20 +39,25 @@ def circuit(stem, title, bore, rodA, rodB, ps, qnom, kp):
         comp("cyl", "Cylinder", 200, 150,
              {"A1": A1, "A2": A2, "stroke": 0.3, "V_dead_A": 1e-4, "V_dead_B": 1e-4, "x0": 0.05, "pA0": pA0,
               "pB0": pA0 * A1 / A2, "L": 0, "m_piston": 50, "k_stop": 1e9, "c_stop": 1e6}),
-        comp("friction", "StribeckFriction", 400, 100, {"sigma": 1000, "F_c0": 100, "F_s0": 50, "c_s": 0.01, "gamma": 1000}),
-        comp("load", "ForceSource", 400, 200, {"F": 0}),
-        comp("force_profile", "SmoothSteps", 550, 200, {"initial": 0, "order": 4},
+        comp("friction", "StribeckFriction", 530, 150, {"sigma": 1000, "F_c0": 100, "F_s0": 50, "c_s": 0.01, "gamma": 1000}),
+        comp("load", "ForceSource", 450, 230, {"F": 0}),
+        comp("force_profile", "SmoothSteps", 340, 230, {"initial": 0, "order": 4},
              {"steps": "0.2 0.3 -10000; 0.95 1.05 0"}),
-        comp("motion", "SmoothMotion", 400, 0, {"x0": 0.05, "t_ramp": 0.05, "order": 4},
+        comp("motion", "SmoothMotion", 330, 40, {"x0": 0.05, "t_ramp": 0.05, "order": 4},
              {"moves": "0.1 1.1 0.3; 1.1 1.44 0.05", "free": "valve.U"}),
-        comp("xsens", "PositionSensor", 550, 100),
+        comp("xsens", "PositionSensor", 420, 100),
         comp("ctrl", "PIController", 0, 200, {"Kp": kp, "Ki": 0, "umin": -1, "umax": 1}),
     ]
-    W = lambda a, b: {"from": a, "to": b, "points": []}
-    wires = [W("supply.P", "valve.P"), W("tank.P", "valve.T"), W("valve.A", "cyl.A"), W("valve.B", "cyl.B"),
-             W("cyl.rod", "friction.m"), W("cyl.rod", "load.m"), W("cyl.rod", "motion.rod"), W("cyl.rod", "xsens.m"),
-             W("force_profile.out", "load.F"), W("motion.x", "ctrl.ref"), W("xsens.x", "ctrl.meas"),
-             W("ctrl.u", "valve.U")]
+    W = lambda a, b, pts=(): {"from": a, "to": b, "points": [list(p) for p in pts]}
+    # Scene layout: the rod's node runs right along y = 150; the controller's inputs come round the top.
+    wires = [W("supply.P", "valve.P"), W("tank.P", "valve.T"), W("valve.A", "cyl.A", [(190, 230), (120, 230), (120, 100), (160, 100)]),
+             W("valve.B", "cyl.B", [(210, 240), (290, 240), (290, 90), (220, 90)]),
+             W("cyl.rod", "friction.m"), W("cyl.rod", "load.m", [(490, 150), (490, 230)]),
+             W("cyl.rod", "motion.rod", [(330, 150)]), W("cyl.rod", "xsens.m", [(420, 150)]),
+             W("force_profile.out", "load.F"),
+             W("motion.x", "ctrl.ref", [(390, 20), (390, -20), (-70, -20), (-70, 190)]),
+             W("xsens.x", "ctrl.meas", [(470, 100), (470, -40), (-90, -40), (-90, 210)]),
+             W("ctrl.u", "valve.U", [(80, 200), (80, 310)])]
     cfg = lambda name, dt, ref, desc: {"name": name, "stepper": "rk4", "dt": dt, "reference": ref, "description": desc,
                                        "rtol": 1e-8, "atol": 1e-8, "max_step": 0, "methods": {}}
     return {

@@ -61,8 +61,8 @@ double SmoothSteps::integral(double t) const {
 }
 
 int SmoothSteps::continuity() const {
-    for (const SmoothStep& s : steps_)
-        if (!(s.t1 > s.t0) && s.value != 0.0) return -1;
+    for (size_t i = 0; i < steps_.size(); ++i)
+        if (!(steps_[i].t1 > steps_[i].t0) && steps_[i].value != before_[i]) return -1;  // a jump
     return h_.order();
 }
 

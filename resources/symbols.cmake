@@ -35,6 +35,9 @@ set(HS_SYMBOL_NAMES
   PRMS.svg
   Table.svg
   SmoothTransition.svg
+  SmoothSteps.svg
+  SmoothMotion.svg
+  StribeckFriction.svg
   PressureCompensator.svg
   ControlThrottle.svg
   OnOffValve.svg

@@ -30,6 +30,9 @@ const std::vector<ActionSpec>& ActionTable::specs() {
         {"view.fit", QObject::tr("Zoom to &Fit"), K(Qt::CTRL | Qt::Key_0), "zoom-fit-best", QObject::tr("Show the whole circuit"), true},
         {"sim.run", QObject::tr("&Run"), K(Qt::Key_F5), "media-playback-start", QObject::tr("Run every solver configuration"), true},
         {"sim.stop", QObject::tr("&Stop"), K(Qt::SHIFT | Qt::Key_F5), "media-playback-stop", QObject::tr("Stop the running simulation"), true},
+        {"sim.inverse", QObject::tr("Run &Inverse"), {}, "media-seek-backward",
+         QObject::tr("Inverse simulation: the SmoothMotion on a cylinder rod prescribes the motion; valve opening, command, "
+                     "pressures and energy, replayed forward (docs/inverse.md)")},
         {"help.manual", QObject::tr("&Manual"), K(K::HelpContents), "help-contents", QObject::tr("How to draw, configure, run and compare (the manual, offline)")},
         {"help.about", QObject::tr("&About HydroStiff"), K(), "help-about", QObject::tr("About this program")},
     };

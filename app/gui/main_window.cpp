@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "main_window.h"
+#include "inverse_window.h"
 
 #include <QAction>
 #include <QApplication>
@@ -222,6 +223,7 @@ void MainWindow::connectActions() {
     });
     connect(a.get("file.open"), &QAction::triggered, this, &MainWindow::openDialog);
     connect(a.get("file.importHopsan"), &QAction::triggered, this, &MainWindow::importHopsanDialog);
+    connect(a.get("sim.inverse"), &QAction::triggered, this, [this] { runInverse(this, doc_->circuit(), ctx_.registry); });
     connect(a.get("file.save"), &QAction::triggered, this, &MainWindow::save);
     connect(a.get("file.saveAs"), &QAction::triggered, this, &MainWindow::saveAs);
     connect(a.get("file.quit"), &QAction::triggered, this, &QWidget::close);

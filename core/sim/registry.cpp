@@ -37,6 +37,8 @@ Registry Registry::builtin() {
     registerArmLinkage(r);
     registerPumpsMotors(r);
     registerPressureMethods(r);
+    registerSmoothProfiles(r);
+    registerStribeckFriction(r);
     for (const auto& s : builtinSteppers()) r.addStepper(s);
     return r;
 }

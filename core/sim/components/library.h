@@ -30,4 +30,6 @@ void registerRotational(Registry& r);        // inertia, shaft, gear, sources, p
 void registerArmLinkage(Registry& r);         // cylinder-to-arm linkage, vertical force on an arm
 void registerRotationalSensors(Registry& r); // angle, speed, torque, power
 void registerPumpsMotors(Registry& r);       // pumps, motors, hydraulic machine, compensated pumps
+void registerSmoothProfiles(Registry& r);     // smooth steps, smooth motion profile (inverse runs)
+void registerStribeckFriction(Registry& r);  // smooth Stribeck friction
 }  // namespace hs::sim

@@ -7,6 +7,7 @@
 #include "../component.h"
 #include "../registry.h"
 #include "library.h"
+#include "valve43_law.h"
 
 namespace hs::sim {
 namespace {
@@ -123,9 +124,11 @@ private:
 class DirectionalValve43 final : public Component {
 public:
     enum { kP, kA, kB, kT, kU };
-    std::string configure(const ParamSet& p, const Fluid&) override {
-        kv_ = p.num("Kv"); wn_ = p.num("wn"); zeta_ = p.num("zeta"); cv_ = p.num("Cv");
-        ud_ = p.num("Ud"); squared_ = p.choice("law") == 1; dpTr_ = p.num("dp_tr");
+    std::string configure(const ParamSet& p, const Fluid& fluid) override {
+        kv_ = p.num("Kv"); wn_ = p.num("wn"); zeta_ = p.num("zeta");
+        law_.ud = p.num("Ud"); law_.squared = p.choice("law") == 1; law_.dpTr = p.num("dp_tr");
+        law_.k = p.choice("sizing") == 1 ? Valve43Law::nominalGain(p.num("q_nom"), p.num("dp_nom"), p.num("rho_nom"), fluid.density)
+                                         : p.num("Cv");
         us0_ = p.num("Us0");
         return {};
     }
@@ -133,31 +136,20 @@ public:
     void eval(Eval& e) override {
         const double* s = S(e);
         const double us = s[0];
-        const double o = std::max(std::abs(us) - ud_, 0.0);
-        const double g = cv_ * (squared_ ? o * o : o);
-        double qp = 0, qa = 0, qb = 0, qt = 0;  // flows into the valve at each port
-        if (g > 0.0) {
-            const double pp = P(e, kP), pa = P(e, kA), pb = P(e, kB), pt = P(e, kT);
-            if (us > 0) {
-                const double qpa = g * flowRoot(pp - pa, dpTr_), qbt = g * flowRoot(pb - pt, dpTr_);
-                qp = qpa; qa = -qpa; qb = qbt; qt = -qbt;
-            } else {
-                const double qpb = g * flowRoot(pp - pb, dpTr_), qat = g * flowRoot(pa - pt, dpTr_);
-                qp = qpb; qb = -qpb; qa = qat; qt = -qat;
-            }
-        }
-        setFlow(e, kP, qp);
-        setFlow(e, kA, qa);
-        setFlow(e, kB, qb);
-        setFlow(e, kT, qt);
+        double q[4];
+        law_.flows(us, P(e, kP), P(e, kA), P(e, kB), P(e, kT), q);
+        setFlow(e, kP, q[0]);
+        setFlow(e, kA, q[1]);
+        setFlow(e, kB, q[2]);
+        setFlow(e, kT, q[3]);
         double* ds = dS(e);
         ds[0] = s[1];
         ds[1] = kv_ * wn_ * wn_ * in(e, kU) - 2.0 * zeta_ * wn_ * s[1] - wn_ * wn_ * us;
     }
 
 private:
-    double kv_ = 0, wn_ = 0, zeta_ = 0, cv_ = 0, ud_ = 0, dpTr_ = 0, us0_ = 0;
-    bool squared_ = false;
+    double kv_ = 0, wn_ = 0, zeta_ = 0, us0_ = 0;
+    Valve43Law law_;
 };
 
 // Ideal shuttle valve used as a load-sensing selector: outputs max(pA, pB), draws no flow.
@@ -269,10 +261,12 @@ void registerValves(Registry& r) {
               .describe("Closed-centre 4/3 proportional directional valve with second-order spool dynamics and a dead band. "
                         "Positive spool: P->A and B->T; negative: P->B and A->T.")
               .equations("Us'' = Kv*wn^2*U - 2*zeta*wn*Us' - wn^2*Us\n"
-                         "o = max(|Us| - Ud, 0),  G = Cv*o (linear) or Cv*o^2 (squared)\n"
+                         "o = max(|Us| - Ud, 0),  G = k*o (linear) or k*o^2 (squared)\n"
+                         "k = Cv, or q_nom/sqrt(dp_nom)*sqrt(rho_nom/rho) (sizing = nominal point; wn = 2*pi*bandwidth)\n"
                          "Us > 0: Q_PA = G*ssqrt(pP - pA), Q_BT = G*ssqrt(pB - pT)\n"
                          "Us < 0: Q_PB = G*ssqrt(pP - pB), Q_AT = G*ssqrt(pA - pT)")
-              .source("Ustinov 2023 §3.2 with the consistent sign convention of notes/000_001 §1.5")
+              .source("Ustinov 2023 §3.2 with the consistent sign convention of notes/000_001 §1.5; nominal-point "
+                      "sizing as OpenHydraulics V4_3CC (notes/002 §2.2)")
               .hydraulic("P", "Pressure inlet")
               .hydraulic("A", "Work port A")
               .hydraulic("B", "Work port B")
@@ -281,7 +275,12 @@ void registerValves(Registry& r) {
               .param("Kv", "-", 0.99, -kInf, kInf, "Spool static gain")
               .param("wn", "rad/s", 331.0, 1e-6, 1e7, "Spool natural frequency")
               .param("zeta", "-", 0.62, 0.0, 100.0, "Spool damping ratio")
+              .choice("sizing", {"Cv", "nominal point"}, 0,
+                      "Flow gain: Cv as given, or from the nominal point (q_nom at dp_nom, OpenHydraulics sizing)")
               .param("Cv", "m3/(s*V*Pa^0.5)", 2.315e-9, 0.0, 1.0, "Flow gain per volt of opening (per V^2 with the squared law)")
+              .param("q_nom", "m3/s", 1e-3, 1e-12, 100.0, "Nominal flow of a fully open edge (Us = 1 + Ud) at dp_nom (sizing = nominal point)")
+              .param("dp_nom", "Pa", 1e6, 1.0, 1e9, "Pressure drop of the nominal point (sizing = nominal point)")
+              .param("rho_nom", "kg/m3", 850.0, 1.0, 1e4, "Oil density of the nominal point; the flow scales with sqrt(rho_nom/rho)")
               .param("Ud", "V", 2.0, 0.0, 100.0, "Dead band")
               .choice("law", {"linear", "squared"}, 0, "Opening law")
               .param("Us0", "V", 0.0, -100.0, 100.0, "Initial spool signal")

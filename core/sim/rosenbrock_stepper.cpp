@@ -145,7 +145,7 @@ public:
         std::copy(y, y + n_, y_.begin());
         evalRhs(t_, y_.data(), f_.data());
         yPrev_ = y_;
-        h_ = std::min(h0_, hmax_);
+        h_ = std::min(firstStep(), hmax_);
         haveJ_ = false;
         haveAccepted_ = false;
         stop_ = sys_->nextBreakpoint(t_);
@@ -223,6 +223,21 @@ private:
             if (rejects > 60 || h_ < 1e-14 * std::max(1.0, std::abs(t_)))
                 return fail("step size underflow (the error test failed repeatedly)");
         }
+    }
+
+    // The first step after a start or an input discontinuity: the configured dt, or longer when
+    // the state moves slowly against its tolerance (Hairer, Norsett & Wanner I, II.4: 1 % of the
+    // time the state needs to move by itself, in the error norm).
+    double firstStep() const {
+        double d0 = 0.0, d1 = 0.0;
+        for (int i = 0; i < n_; ++i) {
+            const size_t k = static_cast<size_t>(i);
+            const double sc = absTol_[k] + rtol_ * std::abs(y_[k]);
+            d0 += (y_[k] / sc) * (y_[k] / sc);
+            d1 += (f_[k] / sc) * (f_[k] / sc);
+        }
+        const double guess = d0 > 1e-10 && d1 > 1e-10 ? 0.01 * std::sqrt(d0 / d1) : h0_;
+        return std::max(h0_, guess);
     }
 
     // Step-size factor after an accepted step with error err (scaled, <= 1): the error of the
@@ -338,29 +353,31 @@ private:
     // derivative values, which in a stiff component are large even where the solution is flat).
     // Its cubic in s = (t - tPrev_)/h is formed once per step, at the first record inside it:
     // records are often many per step.
-    void interpolate(double tOut, double* y) {
-        const double h = t_ - tPrev_;
-        if (!(h > 0) || tOut >= t_) {
+    void interpolate(double tOut, double* __restrict y) {
+        if (tOut >= t_ || !(t_ > tPrev_)) {
             std::copy(y_.begin(), y_.end(), y);
             return;
         }
+        if (!cubicReady_) formCubic();
         const int n = n_;
-        if (!cubicReady_) {
-            const Transformed& M = method();
-            for (int i = 0; i < n; ++i) {
-                double c[3] = {0.0, 0.0, 0.0};
-                for (int k = 0; k < kStages; ++k) {
-                    const double u = uPrev_[static_cast<size_t>(k * n + i)];
-                    for (int j = 0; j < 3; ++j) c[j] += M.D[k][j] * u;
-                }
-                for (int j = 0; j < 3; ++j) cubic_[static_cast<size_t>(j * n + i)] = c[j];
+        const double s = std::max(0.0, (tOut - tPrev_) / (t_ - tPrev_));
+        const double* __restrict y0 = yPrev_.data();
+        const double* __restrict c1 = cubic_.data();
+        const double *__restrict c2 = c1 + n, *__restrict c3 = c2 + n;
+        for (int i = 0; i < n; ++i) y[i] = y0[i] + s * (c1[i] + s * (c2[i] + s * c3[i]));
+    }
+    void formCubic() {
+        const Transformed& M = method();
+        const int n = n_;
+        std::fill(cubic_.begin(), cubic_.end(), 0.0);
+        for (int k = 0; k < kStages; ++k)
+            for (int j = 0; j < 3; ++j) {
+                const double d = M.D[k][j];
+                const double* __restrict u = uPrev_.data() + k * n;
+                double* __restrict c = cubic_.data() + j * n;
+                for (int i = 0; i < n; ++i) c[i] += d * u[i];
             }
-            cubicReady_ = true;
-        }
-        const double s = std::clamp((tOut - tPrev_) / h, 0.0, 1.0);
-        const double* c1 = cubic_.data();
-        const double *c2 = c1 + n, *c3 = c2 + n;
-        for (int i = 0; i < n; ++i) y[i] = yPrev_[static_cast<size_t>(i)] + s * (c1[i] + s * (c2[i] + s * c3[i]));
+        cubicReady_ = true;
     }
 
     void evalRhs(double t, const double* y, double* f) {

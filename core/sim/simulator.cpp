@@ -102,7 +102,8 @@ std::string resolve(System& sys, const ProbeSpec& pr, Reader& r, std::string& un
     if (c.node[k] < 0 && ps.domain != Domain::Signal) return what + ": port '" + pr.target + "' is not connected";
     if (pr.quantity == "pressure" && ps.domain == Domain::Hydraulic) {
         // An integrated volume's pressure is its state (System::rhs copies it): read it there.
-        const PressureMethod* m = sys.hyd[static_cast<size_t>(c.node[k])].method.get();
+        const size_t node = static_cast<size_t>(c.node[k]);
+        const PressureMethod* m = node < sys.hyd.size() ? sys.hyd[node].method.get() : nullptr;
         const int state = m ? m->pressureStateIndex() : -1;
         r = state >= 0 ? Reader{Reader::State, state} : Reader{Reader::NodeP, c.node[k]};
         unit = "Pa";
@@ -131,8 +132,9 @@ std::string resolve(System& sys, const ProbeSpec& pr, Reader& r, std::string& un
     }
     if (pr.quantity == "flow" && ps.domain == Domain::Hydraulic) { r = {Reader::PortFlow, c.portBase + k}; unit = "m3/s"; return {}; }
     // A mechanical node's position and velocity are states (System::rhs copies them).
-    const int mechState = ps.domain != Domain::Hydraulic && ps.domain != Domain::Signal
-                              ? sys.mech[static_cast<size_t>(c.node[k])].yIndex : -1;
+    const bool mechPort = (ps.domain == Domain::Mechanical || ps.domain == Domain::Rotational) &&
+                          static_cast<size_t>(c.node[k]) < sys.mech.size();
+    const int mechState = mechPort ? sys.mech[static_cast<size_t>(c.node[k])].yIndex : -1;
     if (pr.quantity == "position" && ps.domain == Domain::Mechanical) { r = mechState >= 0 ? Reader{Reader::State, mechState} : Reader{Reader::MechX, c.node[k]}; unit = "m"; return {}; }
     if (pr.quantity == "velocity" && ps.domain == Domain::Mechanical) { r = mechState >= 0 ? Reader{Reader::State, mechState + 1} : Reader{Reader::MechV, c.node[k]}; unit = "m/s"; return {}; }
     if (pr.quantity == "force" && ps.domain == Domain::Mechanical) { r = {Reader::PortFlow, c.portBase + k}; unit = "N"; return {}; }

@@ -71,6 +71,7 @@ std::unique_ptr<Stepper> makeCvode();
 std::unique_ptr<Stepper> makeImplicitEuler();
 std::unique_ptr<Stepper> makeSdirk2();
 std::unique_ptr<Stepper> makeEsdirk3();
+std::unique_ptr<Stepper> makeRosenbrockW3();
 
 std::vector<std::string> stepperNames() {
     std::vector<std::string> v;
@@ -92,6 +93,7 @@ std::unique_ptr<Stepper> makeStepper(const std::string& name, std::string& error
     if (name == "dopri5") return makeDopri5();
     if (name == "cvode") return makeCvode();
     if (name == "esdirk3") return makeEsdirk3();
+    if (name == "rosw3") return makeRosenbrockW3();
     error = "unknown stepper '" + name + "' (known: " + stepperList() + ")";
     return nullptr;
 }

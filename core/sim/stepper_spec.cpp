@@ -35,6 +35,12 @@ const std::vector<StepperSpec>& builtinSteppers() {
          "Newton, error control by rtol/atol, restarted at every input discontinuity; dt is the first step, max_step "
          "caps the step.",
          true, true, true, true, false, false, 0.0},
+        {"rosw3", "Rosenbrock-W 3(2), adaptive L-stable",
+         "Adaptive L-stable Rosenbrock-W method ROS34PW2 (order 3 with an embedded order-2 error estimate, no Newton "
+         "iteration: four linear solves per step with a Jacobian kept across steps), error control by rtol/atol, lands "
+         "on every input discontinuity and restarts there, steps past records (dense output of order 3); dt is the first "
+         "step after a start or a discontinuity, max_step caps the step.",
+         true, true, true, true, false, false, 0.0},
     };
     return specs;
 }

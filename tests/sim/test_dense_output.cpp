@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The adaptive SUNDIALS steppers (cvode, esdirk3) step past record times and give the records by
+// The adaptive SUNDIALS steppers (cvode, esdirk3) and the Rosenbrock-W one (rosw3) step past record times and give the records by
 // their dense output: on the laminar fill (analytic) the records between internal steps are
 // within the tolerance of the exact solution while the steps are far fewer than the records, and
 // the flows recorded are those of the interpolated state (the engine evaluates the system at the
@@ -46,6 +46,7 @@ void TestDenseOutput::recordsBetweenStepsAreInterpolated_data() {
     QTest::addColumn<QString>("stepper");
     QTest::newRow("cvode") << QStringLiteral("cvode");
     QTest::newRow("esdirk3") << QStringLiteral("esdirk3");
+    QTest::newRow("rosw3") << QStringLiteral("rosw3");
 }
 
 void TestDenseOutput::recordsBetweenStepsAreInterpolated() {

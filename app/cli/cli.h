@@ -50,6 +50,7 @@ int benchCommand(const QStringList& args, const sim::Registry& reg);
 int formatCommand(const QStringList& args, const sim::Registry& reg);
 int componentsCommand(const QStringList& args, const sim::Registry& reg);
 int steppersCommand(const QStringList& args, const sim::Registry& reg);
+int partitionCommand(const QStringList& args, const sim::Registry& reg);
 int importHopsanCommand(const QStringList& args, const sim::Registry& reg);
 int inverseCommand(const QStringList& args, const sim::Registry& reg);
 

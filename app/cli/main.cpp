@@ -17,6 +17,7 @@ const char* kUsage =
     "  format FILE...  rewrite circuit files in the canonical form the editor saves\n"
     "  components      list the component types with their ports and parameters\n"
     "  steppers        list the steppers: fixed/adaptive, implicit, what each supports\n"
+    "  partition FILE  parallel partitions of a TLM configuration: each mapper's plan, predicted and measured\n"
     "  import-hopsan MODEL.hmf  import a Hopsan model; --validate FILE.hvc checks it against Hopsan's data\n"
     "  inverse FILE    inverse simulation: prescribed piston motion -> valve opening, command, pressures, energy\n"
     "\n"
@@ -58,6 +59,7 @@ int dispatch(const QString& cmd, QStringList& args) {
     if (cmd == "format") return hs::cli::formatCommand(args, reg);
     if (cmd == "components") return hs::cli::componentsCommand(args, reg);
     if (cmd == "steppers") return hs::cli::steppersCommand(args, reg);
+    if (cmd == "partition") return hs::cli::partitionCommand(args, reg);
     if (cmd == "import-hopsan") return hs::cli::importHopsanCommand(args, reg);
     if (cmd == "inverse") return hs::cli::inverseCommand(args, reg);
     hs::cli::err("hydrostiff-cli: unknown command '" + cmd + "'\n\n" + QString::fromUtf8(kUsage).trimmed());

@@ -65,9 +65,11 @@ struct SolverConfigDoc {
     // this is the Hopsan-style configuration: every volume a TLM element.
     std::optional<MethodDoc> defaultMethod;
     // Parallel partitions cut at TLM volumes ("threads", "partition": component id -> 0..threads-1,
-    // by hand; the others balanced automatically). Written only when set.
+    // by hand; the others placed by "partition_mapper": balanced or optimal, see
+    // sim/partitioner.h). Written only when set.
     int threads = 1;
     std::map<QString, int> partition;
+    QString partitionMapper = QStringLiteral("balanced");
     QJsonObject extra;
     bool operator==(const SolverConfigDoc&) const = default;
 };

@@ -10,6 +10,7 @@
 #include "circuit_io.h"
 #include "json_reader.h"
 #include "sim/builder.h"
+#include "sim/partitioner.h"
 #include "sim/registry.h"
 #include "sim/stepper.h"
 
@@ -275,6 +276,12 @@ void CircuitValidator::checkConfigs() {
         if (s.threads < 1 || s.threads > 64)
             err(jsonChild(path, QStringLiteral("threads")),
                 QStringLiteral("%1 threads: expected 1 to 64").arg(s.threads));
+        if (hs::sim::PartitionMapper mapper; !hs::sim::parsePartitionMapper(s.partitionMapper.toStdString(), mapper)) {
+            QStringList names;
+            for (const std::string& n : hs::sim::partitionMapperNames()) names << QString::fromStdString(n);
+            err(jsonChild(path, QStringLiteral("partition_mapper")),
+                QStringLiteral("unknown partition mapper '%1' (expected %2)").arg(s.partitionMapper, names.join(QStringLiteral(" or "))));
+        }
         const QString pp = jsonChild(path, QStringLiteral("partition"));
         for (const auto& [id, k] : s.partition) {
             if (!c_.component(id)) err(jsonChild(pp, id), QStringLiteral("no component '%1'").arg(id));

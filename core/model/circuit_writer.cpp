@@ -100,6 +100,7 @@ QJsonObject configJson(const SolverConfigDoc& s) {
         for (const auto& [id, k] : s.partition) part.insert(id, k);
         o.insert("partition", part);
     }
+    if (s.partitionMapper != QLatin1String("balanced")) o.insert("partition_mapper", s.partitionMapper);
     mergeExtra(o, s.extra);
     return o;
 }

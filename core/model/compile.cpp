@@ -51,6 +51,7 @@ hs::sim::SolverSettings toSolverSettings(const SolverConfigDoc& cfg) {
         st.methods[s(volume)] = std::move(ms);
     }
     st.threads = cfg.threads;
+    st.partitionMapper = s(cfg.partitionMapper);
     for (const auto& [id, k] : cfg.partition) st.partition[s(id)] = k;
     if (cfg.defaultMethod) {
         st.defaultMethod.method = s(cfg.defaultMethod->method);

@@ -41,6 +41,8 @@ struct SolverSettings {
     // the others are balanced automatically. Results are identical to threads = 1.
     int threads = 1;
     std::map<std::string, int> partition;
+    // How the other components are placed: "balanced" or "optimal" (partitioner.h).
+    std::string partitionMapper = "balanced";
     // With threads > 1: time the threads against one thread now and then and step the faster
     // way (a loaded machine gives no speed-up). false = always on the threads (benchmarks).
     bool adaptiveThreads = true;

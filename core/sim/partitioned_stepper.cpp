@@ -24,9 +24,9 @@ public:
     // plan: the partition of every unit, from autoPartition() with these costs and hand
     // assignments; the stepper re-balances it from the partitions' measured times.
     PartitionedStepper(bool rk4, int threads, bool adaptive, System::PartitionUnits units, std::vector<double> cost,
-                       std::map<std::string, int> manual, std::vector<int> plan)
+                       std::map<std::string, int> manual, PartitionMapper mapper, std::vector<int> plan)
         : rk4_(rk4), adaptive_(adaptive), pool_(threads), units_(std::move(units)), cost_(std::move(cost)),
-          manual_(std::move(manual)), plan_(std::move(plan)) {}
+          manual_(std::move(manual)), mapper_(mapper), plan_(std::move(plan)) {}
     const char* name() const override { return rk4_ ? "rk4" : "euler"; }
 
     // The waves of step n (finishStepPartition) only feed the TLM solve of step n+1, so they
@@ -192,7 +192,7 @@ private:
                 cost_[c] *= busy_[k].v / predicted[k];
             }
             std::vector<int> plan;
-            if (autoPartition(*sys_, units_, pool_.size(), cost_, manual_, plan).empty() && plan != plan_) {
+            if (autoPartition(*sys_, units_, pool_.size(), cost_, manual_, plan, mapper_).empty() && plan != plan_) {
                 if (sys_->setPartitions(units_, plan, pool_.size()).empty()) {
                     plan_ = std::move(plan);
                     ++rebalances_;
@@ -312,6 +312,7 @@ private:
     System::PartitionUnits units_;
     std::vector<double> cost_;
     std::map<std::string, int> manual_;
+    PartitionMapper mapper_;
     std::vector<int> plan_;
     long rebalances_ = 0;
     bool pendingFinish_ = false;
@@ -331,11 +332,16 @@ std::unique_ptr<Stepper> makeStepperFor(System& sys, const SolverSettings& s, st
     std::vector<int> plan;
     System::PartitionUnits units = sys.partitionUnits(s.dt);  // TLM lines long enough at dt are cuts too
     std::vector<double> cost = measureComponentCost(sys);
-    error = autoPartition(sys, units, parts, cost, s.partition, plan);
+    PartitionMapper mapper = PartitionMapper::Balanced;
+    if (!parsePartitionMapper(s.partitionMapper, mapper)) {
+        error = "unknown partition mapper '" + s.partitionMapper + "' (expected balanced or optimal)";
+        return nullptr;
+    }
+    error = autoPartition(sys, units, parts, cost, s.partition, plan, mapper);
     if (error.empty()) error = sys.setPartitions(units, plan, parts);
     if (!error.empty()) return nullptr;
     return std::make_unique<PartitionedStepper>(s.stepper == "rk4", parts, s.adaptiveThreads, std::move(units), std::move(cost),
-                                                s.partition, std::move(plan));
+                                                s.partition, mapper, std::move(plan));
 }
 
 }  // namespace hs::sim

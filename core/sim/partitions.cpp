@@ -74,6 +74,22 @@ std::vector<int> System::couplingGroups(const PartitionUnits& u) const {
     return group;
 }
 
+std::vector<std::pair<int, int>> System::waveLinks(const PartitionUnits& u) const {
+    std::vector<std::pair<int, int>> links;
+    for (const WaveNode& w : waveNodes_) {
+        std::vector<int> on;
+        for (int g : hyd[static_cast<size_t>(w.node)].ports) {
+            const int x = u.ofPort[static_cast<size_t>(g)];
+            if (std::find(on.begin(), on.end(), x) == on.end()) on.push_back(x);
+        }
+        for (size_t a = 0; a < on.size(); ++a)
+            for (size_t b = a + 1; b < on.size(); ++b) links.emplace_back(on[a], on[b]);
+    }
+    for (size_t c = 0; c < comps.size(); ++c)
+        if (u.endUnit[c] >= 0) links.emplace_back(static_cast<int>(c), u.endUnit[c]);
+    return links;
+}
+
 std::string System::setPartitions(const PartitionUnits& u, const std::vector<int>& partOfUnit, int parts) {
     parts_.clear();
     if (parts < 1 || partOfUnit.size() != static_cast<size_t>(u.count)) return "partition plan does not match the circuit";

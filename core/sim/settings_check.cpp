@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "partitioner.h"
 #include "registry.h"
 
 namespace hs::sim {
@@ -57,6 +58,8 @@ std::vector<SettingsIssue> checkSolverSettings(const Registry& reg, const Solver
             issue("partition", id, id + ": partition " + std::to_string(k) + " outside 0.." + std::to_string(s.threads - 1) +
                                        " (threads = " + std::to_string(s.threads) + ")");
     }
+    if (PartitionMapper mapper; !parsePartitionMapper(s.partitionMapper, mapper))
+        issue("partition_mapper", "", "unknown partition mapper '" + s.partitionMapper + "' (expected balanced or optimal)");
     if (parallel && st && !st->supportsPartitions)
         issue("threads", "", "parallel partitions need the " + partitionSteppers + " stepper, not '" + s.stepper + "'");
     if (parallel && !notPartitionable.empty()) {

@@ -15,7 +15,7 @@ namespace hs::sim {
 class Registry;
 
 struct SettingsIssue {
-    // The setting at fault: "stepper", "methods", "default_method", "threads" or "partition".
+    // The setting at fault: "stepper", "methods", "default_method", "threads", "partition" or "partition_mapper".
     std::string key;
     std::string subject;  // the volume or component concerned, or ""
     std::string text;     // the whole message, naming the subject
@@ -28,7 +28,8 @@ std::vector<std::string> pressureMethodHosts(const Registry& reg, const Netlist&
 const MethodSetting& effectiveMethod(const SolverSettings& s, const std::string& host);
 
 // Checks: the stepper is known; every method that needs a fixed step has a stepper that hosts
-// it; method entries name hosts; threads in 1..64, partition indices in 0..threads-1; parallel
+// it; method entries name hosts; threads in 1..64, partition indices in 0..threads-1, a known
+// partition mapper; parallel
 // partitions only with a stepper and methods that support them. `hosts`: pressureMethodHosts().
 // `components`: every component id (partition entries must name one); empty = not checked.
 [[nodiscard]] std::vector<SettingsIssue> checkSolverSettings(const Registry& reg, const SolverSettings& s,

@@ -7,6 +7,7 @@
 #include <limits>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "component.h"
@@ -142,6 +143,9 @@ public:
     // One group id per unit; without units, per component (no cuts at lines).
     std::vector<int> couplingGroups(const PartitionUnits& u) const;
     std::vector<int> couplingGroups() const { return couplingGroups(partitionUnits(0.0)); }
+    // Pairs of units that exchange waves: any two units on one TLM node (once per node), and
+    // a cut line's two ends. The "lines" of the partition mapper's task graph (mapping/).
+    std::vector<std::pair<int, int>> waveLinks(const PartitionUnits& u) const;
     // Splits the circuit into parts partitions (partOfUnit[u] in [0, parts)); "" or why not.
     [[nodiscard]] std::string setPartitions(const PartitionUnits& u, const std::vector<int>& partOfUnit, int parts);
     [[nodiscard]] std::string setPartitions(const std::vector<int>& partOfComp, int parts) { return setPartitions(partitionUnits(0.0), partOfComp, parts); }

@@ -244,6 +244,28 @@ private slots:
         QVERIFY(r.out.contains("(ref)") && r.out.contains("RRMSE %"));
     }
 
+    // partition: the hydrostatic drive's TLM configuration on 2 partitions; every group listed
+    // once, both mappers' plans, the optimal one proved (nine groups) and no worse than balanced.
+    void partitionReport() {
+        Result r = cli({"partition", example("hydrostatic_drive.hydro.json"), "--config", "TLM 1e-4", "--parts", "2", "--steps", "0"});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QVERIFY2(r.out.contains("2 partitions: 9 coupling groups"), qPrintable(r.out));
+        QVERIFY(r.out.contains("engine pump"));
+        double balanced = -1, optimal = -1;
+        for (const QString& l : r.out.split('\n')) {
+            const QStringList w = l.simplified().split(' ');
+            if (w.size() > 2 && w[0] == "balanced") balanced = w[1].toDouble();
+            if (w.size() > 2 && w[0] == "optimal") {
+                optimal = w[1].toDouble();
+                QVERIFY(l.contains("(proved optimal)"));
+            }
+        }
+        QVERIFY2(optimal > 0 && balanced >= optimal, qPrintable(r.out));
+        Result none = cli({"partition", example("hydrostatic_drive.hydro.json"), "--steps", "0"});
+        QCOMPARE(none.code, 2);
+        QVERIFY2(none.err.contains("no configuration has threads > 1"), qPrintable(none.err));
+    }
+
     void stiffnessReport() {
         Result r = cli({"stiffness", example("three_orifice.hydro.json"), "--at", "0.5"});
         QVERIFY2(r.code == 0, qPrintable(r.err));

@@ -63,7 +63,7 @@ private slots:
     void threadsAndPartition() {
         QJsonObject doc = with(baseDocument(), {"configurations", 1},
                                QJsonObject{{"name", "par"}, {"stepper", "rk4"}, {"dt", 1e-5}, {"threads", 2},
-                                           {"partition", QJsonObject{{"orifice", 0}, {"lam", 1}}},
+                                           {"partition", QJsonObject{{"orifice", 0}, {"lam", 1}}}, {"partition_mapper", "optimal"},
                                            {"default_method", QJsonObject{{"method", "tlm"}}}});
         const LoadResult r = parseCircuit(bytes(doc), registry());
         QVERIFY2(r.ok(), qPrintable(r.errors.join('\n')));
@@ -71,8 +71,11 @@ private slots:
         QVERIFY(cfg);
         QCOMPARE(cfg->threads, 2);
         QCOMPARE(cfg->partition.at("lam"), 1);
+        QCOMPARE(cfg->partitionMapper, QString("optimal"));
+        QCOMPARE(toSolverSettings(*cfg).partitionMapper, std::string("optimal"));
         const QByteArray saved = serializeCircuit(*r.circuit);
         QVERIFY(saved.contains("\"threads\": 2"));
+        QVERIFY(saved.contains("\"partition_mapper\": \"optimal\""));
         QVERIFY(!serializeCircuit(*parseCircuit(bytes(baseDocument()), registry()).circuit).contains("threads"));
         const LoadResult back = parseCircuit(saved, registry());
         QVERIFY(back.ok() && *back.circuit == *r.circuit);
@@ -98,6 +101,8 @@ private slots:
         QTest::newRow("unknown id") << QJsonObject{{"threads", 2}, {"partition", QJsonObject{{"nope", 0}}}} << "no component 'nope'";
         QTest::newRow("out of range") << QJsonObject{{"threads", 2}, {"partition", QJsonObject{{"lam", 2}}}} << "partition 2 outside 0..1";
         QTest::newRow("not an integer") << QJsonObject{{"threads", 1.5}} << "threads";
+        QTest::newRow("unknown mapper") << QJsonObject{{"threads", 2}, {"partition_mapper", "genetic"}}
+                                        << "partition_mapper: unknown partition mapper 'genetic' (expected balanced or optimal)";
     }
     void badThreadsAndPartitionAreNamed() {
         QFETCH(QJsonObject, config);

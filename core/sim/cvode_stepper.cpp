@@ -21,6 +21,7 @@ public:
 
     std::string init(System& sys, double t0, const double* y0, const SolverSettings& s) override {
         if (std::string e = createVectors(sys, y0, s); !e.empty()) return e;
+        if (n_ == 0) return {};  // nothing to integrate (SUNDIALS cannot take an empty vector)
         mem_ = CVodeCreate(CV_BDF, ctx_);
         if (!mem_) return "cvode: CVodeCreate failed";
         CVodeSetErrHandlerFn(mem_, &errorCallback, this);
@@ -41,6 +42,7 @@ public:
     }
 
     void restart(double t, const double* y) override {
+        if (n_ == 0) return;
         loadState(y);
         // CVodeReInit sets CVODE's counters to zero: keep what was done before the restart.
         stepsBefore_ = steps_;
@@ -49,6 +51,7 @@ public:
     }
 
     bool advance(double tOut, double& t, double* y) override {
+        if (n_ == 0) return advanceWithoutStates(tOut, t);
         CVodeSetStopTime(mem_, stopTime(t, tOut));
         double tr = t;
         const int flag = CVode(mem_, tOut, y_, &tr, CV_NORMAL);

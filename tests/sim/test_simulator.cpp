@@ -7,6 +7,7 @@
 #include <atomic>
 
 #include "sim_test_util.h"
+#include "stepper_spec.h"
 
 using namespace hs::sim;
 using namespace hs::sim::test;
@@ -39,6 +40,7 @@ private slots:
     void defaultProbes();
     void adaptiveSteppersHitDiscontinuities_data();
     void adaptiveSteppersHitDiscontinuities();
+    void everyStepperRunsACircuitWithoutStates();
 };
 
 void TestSimulator::recordIntervalIndependentOfStep_data() {
@@ -218,6 +220,23 @@ void TestSimulator::adaptiveSteppersHitDiscontinuities() {
     const double err = maxDeviation(r.trace, 0, [&](double t) { return t < t0 ? 0.0 : ps * (1.0 - std::exp(-(t - t0) / tau)); });
     qInfo("%s: step input at %g s, max |p - exact| %.3g Pa in %ld steps", qPrintable(stepper), t0, err, r.steps);
     QVERIFY(err < 1e-5 * ps);
+}
+
+// Source -> laminar orifice -> tank: no state at all (the Hopsan import made such circuits, and
+// CVODE crashed on the empty state vector). Every stepper runs it, and the orifice carries its
+// exact flow G*dp at every record.
+void TestSimulator::everyStepperRunsACircuitWithoutStates() {
+    Netlist n;
+    n.fluid.bulk = constantBe(1.5e9);
+    n.components = {comp("PressureSource", "src", {{"p", 2e6}}), comp("LaminarOrifice", "R", {{"G", 1e-11}}),
+                    comp("Tank", "tank")};
+    n.wires = {wire("src", "P", "R", "A"), wire("R", "B", "tank", "P")};
+    for (const StepperSpec& st : builtinSteppers()) {
+        RunResult r = buildAndRun(n, {{"q", "flow", "R.A"}}, runOptions(solver(st.name, 1e-4, 1e-6, 1e-6), 0.01, 1e-3));
+        QVERIFY2(r.ok, (st.name + ": " + r.error).c_str());
+        QCOMPARE(r.trace.time.size(), size_t(11));
+        for (double q : r.trace.columns[0]) QCOMPARE(q, 2e-5);
+    }
 }
 
 QTEST_APPLESS_MAIN(TestSimulator)

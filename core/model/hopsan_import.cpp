@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "hopsan_import.h"
+#include "hopsan_line_nodes.h"
 
 #include <QRegularExpression>
 
@@ -84,7 +85,8 @@ Pose poseOf(const HopsanComponent& c, double x0, double y0) {
     return p;
 }
 
-SolverConfigDoc hopsanCompatible(const HopsanModel& m, const std::map<QString, double>& alphaOf) {
+SolverConfigDoc hopsanCompatible(const HopsanModel& m, const std::map<QString, double>& alphaOf,
+                                 const std::vector<QString>& algebraicNodes) {
     SolverConfigDoc cfg;
     cfg.name = kHopsanCompatibleConfig;
     cfg.description = QStringLiteral("Hopsan's step %1 s, every volume a TLM element with its Hopsan alpha "
@@ -94,6 +96,9 @@ SolverConfigDoc hopsanCompatible(const HopsanModel& m, const std::map<QString, d
     cfg.defaultMethod = MethodDoc{QStringLiteral("tlm"), {{QStringLiteral("alpha"), 0.1}, {QStringLiteral("filter"), 0}}, {}};
     for (const auto& [id, alpha] : alphaOf)
         cfg.methods[id] = MethodDoc{QStringLiteral("tlm"), {{QStringLiteral("alpha"), alpha}, {QStringLiteral("filter"), 0}}, {}};
+    // tol as fine as the method takes: a line end may meet a laminar orifice of Kc = 1 m5/(N s)
+    for (const QString& id : algebraicNodes)
+        cfg.methods[id] = MethodDoc{QStringLiteral("quasi_steady"), {{QStringLiteral("tol"), 1e-9}, {QStringLiteral("max_iter"), 200}}, {}};
     return cfg;
 }
 
@@ -256,9 +261,10 @@ HopsanImport importHopsan(const HopsanModel& m, const HopsanImportOptions& opt) 
     r.errors << fed.errors;
 
     for (const QString& p : orientHopsanMechanics(m, r.idOf, c)) r.errors << p;
+    const std::vector<QString> lineNodes = addLineEndNodes(m, r.idOf, c, r.notes);
 
     c.configs.push_back(cvodeReference(m));
-    c.configs.push_back(hopsanCompatible(m, alphaOf));
+    c.configs.push_back(hopsanCompatible(m, alphaOf, lineNodes));
     const bool refused = !opt.partial && (!r.unsupported.isEmpty() || !r.errors.isEmpty());
     if (!refused) r.circuit = std::move(c);
     return r;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "hopsan_import.h"
 #include "hopsan_line_nodes.h"
+#include "hopsan_load_sense.h"
 
 #include <QRegularExpression>
 
@@ -239,8 +240,10 @@ HopsanImport importHopsan(const HopsanModel& m, const HopsanImportOptions& opt) 
             r.notes << QStringLiteral("connection %1 not imported (a component is not imported)").arg(text);
             continue;
         }
-        const QString pa = connectionPort(*a->second, con.startComponent, con.startPort, taken);
-        const QString pb = connectionPort(*b->second, con.endComponent, con.endPort, taken);
+        QString pa = connectionPort(*a->second, con.startComponent, con.startPort, taken);
+        QString pb = connectionPort(*b->second, con.endComponent, con.endPort, taken);
+        if (pa.isEmpty()) pa = loadSensePlaceholder(QString::fromLatin1(a->second->hopsanType), con.startPort);
+        if (pb.isEmpty()) pb = loadSensePlaceholder(QString::fromLatin1(b->second->hopsanType), con.endPort);
         if (pa.isEmpty() || pb.isEmpty()) {
             r.errors << QStringLiteral("connection %1: port %2 has no counterpart in our %3").arg(
                 text, pa.isEmpty() ? con.startComponent + "." + con.startPort : con.endComponent + "." + con.endPort,
@@ -262,6 +265,7 @@ HopsanImport importHopsan(const HopsanModel& m, const HopsanImportOptions& opt) 
 
     for (const QString& p : orientHopsanMechanics(m, r.idOf, c)) r.errors << p;
     const std::vector<QString> lineNodes = addLineEndNodes(m, r.idOf, c, r.notes);
+    addLoadSensePorts(c, r.notes);
 
     c.configs.push_back(cvodeReference(m));
     c.configs.push_back(hopsanCompatible(m, alphaOf, lineNodes));

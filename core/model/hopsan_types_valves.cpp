@@ -209,8 +209,8 @@ void appendValveHopsanTypes(std::vector<HopsanTypeMapping>& map) {
          valve43, nullptr, kSpoolNote, HopsanKind::Q},
         {"Hydraulic43LoadSensingValve", "LoadSensingValve43",
          {{"PP", "P"}, {"PA", "A"}, {"PB", "B"}, {"PT", "T"}, {"in", "in"}, {"xv", "xv"}}, valve43, nullptr,
-         "the load-sense pressure is our signal output pLS; Hopsan's hydraulic PL port has no counterpart "
-         "(a connected PL is refused)", HopsanKind::Q},
+         "the load-sense pressure is our signal output pLS; Hopsan's hydraulic PL port (the load pressure imposed on "
+         "its node) becomes a PressureSource <valve>_PL driven by pLS (hopsan_load_sense.h)", HopsanKind::Q},
         {"HydraulicPilotControlledCheckValve", "PilotCheckValve", {{"P1", "A"}, {"P2", "B"}, {"P_PILOT", "X"}}, pilotCheck,
          nullptr, "opens on pA + phi*pX - pB > p_crack with node pressures (Hopsan: wave variables c)", HopsanKind::Q},
         {"HydraulicAckumulator", "GasAccumulator", {{"P1", "P"}, {"pa", "p_gas"}, {"Va", "V_gas"}}, accumulator, nullptr,

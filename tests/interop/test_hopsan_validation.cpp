@@ -224,6 +224,9 @@ private slots:
             QStringLiteral("HydraulicVariableDisplacementMotorQ.hvc"),
             // machine C: speed within 1 % except at its zero crossing, flow during the reversal
             QStringLiteral("HydraulicMachineCTest.hvc"),
+            // load-sensing valve (PL mapped to a PressureSource driven by pLS): 10 samples of the first
+            // 35 ms start-up miss (port A's pressure rises faster; the PL node a step later than Hopsan's)
+            QStringLiteral("Hydraulic43LoadSensingValveTest.hvc"),
         };
         int passed = 0, failed = 0, refused = 0;
         for (const QString& f : files) {
@@ -245,8 +248,8 @@ private slots:
         }
         // docs/validation.md, "Hopsan's component tests": update it with these numbers.
         QCOMPARE(passed, 8);
-        QCOMPARE(failed, 9);
-        QCOMPARE(refused, 7);
+        QCOMPARE(failed, 10);
+        QCOMPARE(refused, 6);
     }
 };
 

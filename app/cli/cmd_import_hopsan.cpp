@@ -18,7 +18,8 @@ const char* kHelp =
     "  circuit with two configurations: 'Hopsan-compatible' (Hopsan's step, every volume TLM with\n"
     "  its Hopsan alpha) and 'CVODE reference'. Types we cannot map are listed with the component\n"
     "  names and the model is refused (exit 4) unless --partial imports the rest.\n"
-    "  --out FILE      write the circuit (without it the import is only checked and reported)\n"
+    "  --out FILE      write the circuit (without it the import is only checked and reported);\n"
+    "                  with --validate its probes are the variables the .hvc names\n"
     "  --partial       import what maps; list what does not\n"
     "  --validate HVC  simulate the Hopsan-compatible configuration and check every variable the\n"
     "                  .hvc names against its .hvd with Hopsan's rule (|1 - sim/ref| <= tolerance\n"
@@ -97,8 +98,11 @@ int importHopsanCommand(const QStringList& argv, const sim::Registry& reg) {
             .arg(modelPath).arg(imp.circuit->components.size()).arg(imp.circuit->wires.size())
             .arg(imp.circuit->duration).arg(read.model->timestep));
     if (const auto path = a.value("out")) {
+        model::Circuit written = *imp.circuit;
+        if (hvc)  // the validated variables become the file's probes (compare, tools/hopsan_tlm_vs_cvode.sh)
+            for (const QString& m : service::addHopsanProbes(written, *read.model, imp, *hvc)) err("note: no probe for " + m);
         QString e;
-        if (!model::saveCircuit(*imp.circuit, *path, &e)) { err("import-hopsan: " + e); return FileError; }
+        if (!model::saveCircuit(written, *path, &e)) { err("import-hopsan: " + e); return FileError; }
         out("wrote " + *path);
     }
     if (hvc) return validate(*imp.circuit, *read.model, imp, *hvc, reg);

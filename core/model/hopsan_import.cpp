@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "hopsan_import.h"
+#include "hopsan_line_nodes.h"
+#include "hopsan_load_sense.h"
 
 #include <QRegularExpression>
 
@@ -84,7 +86,8 @@ Pose poseOf(const HopsanComponent& c, double x0, double y0) {
     return p;
 }
 
-SolverConfigDoc hopsanCompatible(const HopsanModel& m, const std::map<QString, double>& alphaOf) {
+SolverConfigDoc hopsanCompatible(const HopsanModel& m, const std::map<QString, double>& alphaOf,
+                                 const std::vector<QString>& algebraicNodes) {
     SolverConfigDoc cfg;
     cfg.name = kHopsanCompatibleConfig;
     cfg.description = QStringLiteral("Hopsan's step %1 s, every volume a TLM element with its Hopsan alpha "
@@ -94,6 +97,9 @@ SolverConfigDoc hopsanCompatible(const HopsanModel& m, const std::map<QString, d
     cfg.defaultMethod = MethodDoc{QStringLiteral("tlm"), {{QStringLiteral("alpha"), 0.1}, {QStringLiteral("filter"), 0}}, {}};
     for (const auto& [id, alpha] : alphaOf)
         cfg.methods[id] = MethodDoc{QStringLiteral("tlm"), {{QStringLiteral("alpha"), alpha}, {QStringLiteral("filter"), 0}}, {}};
+    // tol as fine as the method takes: a line end may meet a laminar orifice of Kc = 1 m5/(N s)
+    for (const QString& id : algebraicNodes)
+        cfg.methods[id] = MethodDoc{QStringLiteral("quasi_steady"), {{QStringLiteral("tol"), 1e-9}, {QStringLiteral("max_iter"), 200}}, {}};
     return cfg;
 }
 
@@ -234,8 +240,10 @@ HopsanImport importHopsan(const HopsanModel& m, const HopsanImportOptions& opt) 
             r.notes << QStringLiteral("connection %1 not imported (a component is not imported)").arg(text);
             continue;
         }
-        const QString pa = connectionPort(*a->second, con.startComponent, con.startPort, taken);
-        const QString pb = connectionPort(*b->second, con.endComponent, con.endPort, taken);
+        QString pa = connectionPort(*a->second, con.startComponent, con.startPort, taken);
+        QString pb = connectionPort(*b->second, con.endComponent, con.endPort, taken);
+        if (pa.isEmpty()) pa = loadSensePlaceholder(QString::fromLatin1(a->second->hopsanType), con.startPort);
+        if (pb.isEmpty()) pb = loadSensePlaceholder(QString::fromLatin1(b->second->hopsanType), con.endPort);
         if (pa.isEmpty() || pb.isEmpty()) {
             r.errors << QStringLiteral("connection %1: port %2 has no counterpart in our %3").arg(
                 text, pa.isEmpty() ? con.startComponent + "." + con.startPort : con.endComponent + "." + con.endPort,
@@ -256,9 +264,11 @@ HopsanImport importHopsan(const HopsanModel& m, const HopsanImportOptions& opt) 
     r.errors << fed.errors;
 
     for (const QString& p : orientHopsanMechanics(m, r.idOf, c)) r.errors << p;
+    const std::vector<QString> lineNodes = addLineEndNodes(m, r.idOf, c, r.notes);
+    addLoadSensePorts(c, r.notes);
 
     c.configs.push_back(cvodeReference(m));
-    c.configs.push_back(hopsanCompatible(m, alphaOf));
+    c.configs.push_back(hopsanCompatible(m, alphaOf, lineNodes));
     const bool refused = !opt.partial && (!r.unsupported.isEmpty() || !r.errors.isEmpty());
     if (!refused) r.circuit = std::move(c);
     return r;

@@ -16,6 +16,8 @@ double HopsanValues::value(const QString& name, double hopsanDefault) {
     return v.value_or(hopsanDefault);
 }
 
+void hopsanSensor(HopsanValues&, ComponentDoc& out, QStringList&) { out.text["sampling"] = QStringLiteral("previous step"); }
+
 namespace {
 
 void volume(HopsanValues& in, ComponentDoc& out, QStringList&) {
@@ -98,7 +100,8 @@ const std::vector<HopsanTypeMapping>& hopsanTypeMap() {
          "ideal pressure source", HopsanKind::Q},
         {"HydraulicTankC", "Tank", {{"P1", "P"}}, tank, nullptr, "constant pressure", HopsanKind::C},
         {"HydraulicFlowSourceQ", "FlowSource", {{"P1", "P"}, {"q", "Q"}}, flowSource, nullptr, "ideal flow source", HopsanKind::Q},
-        {"HydraulicPressureSensor", "PressureSensor", {{"P1", "P"}, {"out", "p"}}, noParameters, nullptr, "", HopsanKind::S},
+        {"HydraulicPressureSensor", "PressureSensor", {{"P1", "P"}, {"out", "p"}}, hopsanSensor, nullptr,
+         "sampling = previous step (as every imported sensor)", HopsanKind::S},
         {"SignalConstant", "Constant", {{"y", "out"}}, constant, nullptr, "", HopsanKind::S},
         {"SignalStep", "Step", {{"out", "out"}}, step, nullptr, "after = y_0 + y_A", HopsanKind::S},
         {"SignalRamp", "Table", {{"out", "out"}}, ramp, nullptr, "a piecewise-linear table (Hopsan's ramp ends at t_end)", HopsanKind::S},

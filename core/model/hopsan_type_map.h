@@ -61,6 +61,10 @@ struct HopsanTypeMapping {
     const char* flowOfNode = nullptr;
 };
 
+// Every Hopsan sensor: sampling = previous step (Hopsan's sensors, signal components, run before
+// the step's C- and Q-type components: their output at t_k is the node's value of step k-1).
+void hopsanSensor(HopsanValues& in, ComponentDoc& out, QStringList& problems);
+
 // Each family's mappings live in a file of their own and append to the table.
 void appendHopsanSignalTypes(std::vector<HopsanTypeMapping>& map);  // hopsan_types_signals.cpp
 

@@ -97,7 +97,6 @@ void thetaSource(HopsanValues& in, ComponentDoc& out, QStringList&) { out.num["w
 void speedTransformer(HopsanValues& in, ComponentDoc& out, QStringList&) { out.num["w"] = in.value("omega", 0.0); }
 // Hopsan's torque at a port acts like a pressure: positive opposes the port's positive rotation.
 void torqueTransformer(HopsanValues& in, ComponentDoc& out, QStringList&) { out.num["T"] = -in.value("T", 0.0); }
-void none(HopsanValues&, ComponentDoc&, QStringList&) {}
 
 const char* kSourceNote =
     "an ideal kinematic source in Hopsan; ours is a flywheel (J_ref) held on the reference by a tracking law (SpeedSource)";
@@ -139,7 +138,7 @@ void appendRotationalHopsanTypes(std::vector<HopsanTypeMapping>& map) {
     map.push_back({"MechanicTorqueTransformer", "TorqueSource", {{"P1", "shaft"}}, torqueTransformer, nullptr,
                    "T = -T (Hopsan's port torque opposes the port's rotation); a signal connected to T is refused (it would "
                    "need a gain of -1)", HopsanKind::C});
-    map.push_back({"MechanicAngularVelocitySensor", "SpeedSensor", {{"P1", "shaft"}, {"out", "w"}}, none, nullptr, "reads the node's speed", HopsanKind::S});
+    map.push_back({"MechanicAngularVelocitySensor", "SpeedSensor", {{"P1", "shaft"}, {"out", "w"}}, hopsanSensor, nullptr, "reads the node's speed", HopsanKind::S});
 }
 
 }  // namespace hs::model

@@ -19,6 +19,7 @@ void rateLimiter(HopsanValues& in, ComponentDoc& out, QStringList&) {
     out.num["fall"] = std::abs(in.value("c_down", -1.0));
     out.num["Tf"] = in.modelTimestep;
     out.text["start"] = QStringLiteral("input");  // Hopsan starts the output at the input
+    out.text["form"] = QStringLiteral("discrete at the step");  // Hopsan's limiter, at fixed steps
 }
 
 void pulse(HopsanValues& in, ComponentDoc& out, QStringList&) {
@@ -90,12 +91,12 @@ void divide(HopsanValues&, ComponentDoc& out, QStringList&) { out.num["eps"] = 1
 void appendHopsanSignalTypes(std::vector<HopsanTypeMapping>& map) {
     using K = HopsanKind;
     const std::vector<HopsanTypeMapping> mine = {
-        {"HydraulicFlowSensor", "FlowSensor", {{"out", "Q"}}, none, nullptr,
+        {"HydraulicFlowSensor", "FlowSensor", {{"out", "Q"}}, hopsanSensor, nullptr,
          "watches the Q-type component's port on the sensor's node, direction 'out of' (Hopsan's node flow)",
          K::S, nullptr, "P1"},
-        {"HydraulicPowerSensor", "HydraulicPowerSensor", {{"P1", "P"}, {"out", "W"}}, none, nullptr,
+        {"HydraulicPowerSensor", "HydraulicPowerSensor", {{"P1", "P"}, {"out", "W"}}, hopsanSensor, nullptr,
          "p of the node times its flow, read like HydraulicFlowSensor's", K::S, nullptr, "P1"},
-        {"HydraulicDifferentialPressureSensor", "DifferentialPressureSensor", {{"P1", "A"}, {"P2", "B"}, {"out", "dp"}}, none,
+        {"HydraulicDifferentialPressureSensor", "DifferentialPressureSensor", {{"P1", "A"}, {"P2", "B"}, {"out", "dp"}}, hopsanSensor,
          nullptr, "", K::S},
         {"HydraulicMultiPressureSourceC", "PressureSource", {{"MP", "P"}, {"p", "p"}}, multiPressureSource, nullptr,
          "each connection of Hopsan's multiport MP is a node of its own at p; ours joins them in one node at p "
@@ -104,7 +105,8 @@ void appendHopsanSignalTypes(std::vector<HopsanTypeMapping>& map) {
          "each connection of Hopsan's multiport MP is a node of its own at p; ours joins them in one node at p",
          K::C, "MP"},
         {"SignalRateLimiter", "RateLimiter", {{"in", "in"}, {"out", "out"}}, rateLimiter, nullptr,
-         "continuous, tracking with Tf = the model's step; rise = |c_up|, fall = |c_down|", K::S},
+         "form = discrete at the step (Hopsan's limiter) in fixed-step runs, continuous tracking with Tf = the "
+         "model's step under adaptive steppers; rise = |c_up|, fall = |c_down|", K::S},
         {"SignalPulse", "Pulse", {{"out", "out"}}, pulse, nullptr, "the same at step times", K::S},
         {"SignalSoftStep", "SoftStep", {{"out", "out"}}, softStep, nullptr, "", K::S},
         {"SignalIntegrator2", "Integrator", {{"in", "in"}, {"out", "out"}}, integrator, nullptr,

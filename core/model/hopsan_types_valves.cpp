@@ -22,6 +22,7 @@ void spoolCommon(HopsanValues& in, ComponentDoc& out, double xvMin) {
     const double xvmax = in.value("x_vmax", 0.01);
     out.num["x_vmax"] = xvmax;
     out.text["dynamics"] = QStringLiteral("second order");
+    out.text["lag_form"] = QStringLiteral("bilinear at the step");  // Hopsan's SecondOrderTransferFunction
     out.num["omega_h"] = in.value("omega_h", 100);
     out.num["delta_h"] = in.value("delta_h", 1);
     out.num["xv0"] = std::clamp(in.value("xv", 0.0), xvMin * xvmax, xvmax);
@@ -50,6 +51,7 @@ void directional22(HopsanValues& in, ComponentDoc& out, QStringList&) {
 
 void directional42(HopsanValues& in, ComponentDoc& out, QStringList& problems) {
     spoolCommon(in, out, 0.0);
+    out.text["lag_start"] = QStringLiteral("command");  // Hopsan starts its filter at limit(in, 0, x_vmax)
     out.text["command"] = QStringLiteral("switch");
     singleFraction(in, out, problems, {"f_pa", "f_pb", "f_at", "f_bt"});
 }
@@ -60,6 +62,8 @@ void directionalCheck22(HopsanValues& in, ComponentDoc& out, QStringList&) {
     out.num["p_crack"] = in.value("F_s", 0.0);
     out.num["omega_h"] = in.value("omega_h", 100);
     out.num["delta_h"] = in.value("delta_h", 1);
+    out.text["lag_form"] = QStringLiteral("bilinear at the step");
+    out.text["lag_start"] = QStringLiteral("xv0 + one step");  // its initialize() runs one step
 }
 
 void valve33(HopsanValues& in, ComponentDoc& out, QStringList&) {
@@ -180,11 +184,10 @@ void mass(HopsanValues& in, ComponentDoc& out, QStringList& problems) {
 // A force at a Hopsan mechanical port pushes into the component it is connected to: against
 // the rod's extension. Ours is positive extending.
 void forceTransformer(HopsanValues& in, ComponentDoc& out, QStringList&) { out.num["F"] = -in.value("F", 0.0); }
-void noParameters(HopsanValues&, ComponentDoc&, QStringList&) {}
 
 const char* kSpoolNote =
-    "spool lag as an ODE (Hopsan: a bilinear filter whose state is clamped to the stroke; ours clamps the "
-    "position used by the edges); cavitation handling (Hopsan sets a negative port pressure's c to 0) not modelled";
+    "lag_form = bilinear at the step: Hopsan's discrete spool filter in fixed-step runs (the ODE under adaptive "
+    "steppers, e.g. the CVODE reference); cavitation handling (Hopsan sets a negative port pressure's c to 0) not modelled";
 
 }  // namespace
 
@@ -206,8 +209,8 @@ void appendValveHopsanTypes(std::vector<HopsanTypeMapping>& map) {
          valve43, nullptr, kSpoolNote, HopsanKind::Q},
         {"Hydraulic43LoadSensingValve", "LoadSensingValve43",
          {{"PP", "P"}, {"PA", "A"}, {"PB", "B"}, {"PT", "T"}, {"in", "in"}, {"xv", "xv"}}, valve43, nullptr,
-         "the load-sense pressure is our signal output pLS; Hopsan's hydraulic PL port has no counterpart "
-         "(a connected PL is refused)", HopsanKind::Q},
+         "the load-sense pressure is our signal output pLS; Hopsan's hydraulic PL port (the load pressure imposed on "
+         "its node) becomes a PressureSource <valve>_PL driven by pLS (hopsan_load_sense.h)", HopsanKind::Q},
         {"HydraulicPilotControlledCheckValve", "PilotCheckValve", {{"P1", "A"}, {"P2", "B"}, {"P_PILOT", "X"}}, pilotCheck,
          nullptr, "opens on pA + phi*pX - pB > p_crack with node pressures (Hopsan: wave variables c)", HopsanKind::Q},
         {"HydraulicAckumulator", "GasAccumulator", {{"P1", "P"}, {"pa", "p_gas"}, {"Va", "V_gas"}}, accumulator, nullptr,
@@ -231,8 +234,8 @@ void appendValveHopsanTypes(std::vector<HopsanTypeMapping>& map) {
         {"MechanicForceTransformer", "ForceSource", {{"P1", "m"}, {"F", "F"}}, forceTransformer, nullptr,
          "Hopsan's force pushes into the port it is connected to: F = -F_hopsan at a cylinder rod or a mass's P1 "
          "side, +F_hopsan on a mass's P2 side; an F input signal where it would need a sign change is refused", HopsanKind::C},
-        {"MechanicPositionSensor", "PositionSensor", {{"P1", "m"}, {"out", "x"}}, noParameters, nullptr, "", HopsanKind::S},
-        {"MechanicSpeedSensor", "VelocitySensor", {{"P1", "m"}, {"out", "v"}}, noParameters, nullptr, "", HopsanKind::S},
+        {"MechanicPositionSensor", "PositionSensor", {{"P1", "m"}, {"out", "x"}}, hopsanSensor, nullptr, "", HopsanKind::S},
+        {"MechanicSpeedSensor", "VelocitySensor", {{"P1", "m"}, {"out", "v"}}, hopsanSensor, nullptr, "", HopsanKind::S},
     };
     map.insert(map.end(), ours.begin(), ours.end());
 }

@@ -15,12 +15,17 @@ bool connectedInHopsan(const HopsanModel& m, const QString& component, const QSt
     });
 }
 
-// Our input that must be connected; nullptr for outputs, power ports and optional inputs.
-const sim::PortSpec* requiredInput(const sim::ComponentSpec& spec, const char* port) {
+// Our signal input of that name; nullptr for outputs and power ports.
+const sim::PortSpec* signalInput(const sim::ComponentSpec& spec, const char* port) {
     for (const sim::PortSpec& p : spec.ports)
-        if (p.id == port)
-            return p.domain == sim::Domain::Signal && p.dir == sim::SignalDir::In && !p.optional ? &p : nullptr;
+        if (p.id == port) return p.domain == sim::Domain::Signal && p.dir == sim::SignalDir::In ? &p : nullptr;
     return nullptr;
+}
+
+// An optional input with a parameter of its name (PressureSource p) runs on that parameter,
+// which the conversion set from the stored value; one without (Sum's in2) reads 0 unconnected.
+bool hasParameter(const sim::ComponentSpec& spec, const char* name) {
+    return std::any_of(spec.params.begin(), spec.params.end(), [&](const sim::ParamSpec& p) { return p.name == name; });
 }
 
 // How often a Hopsan port is listed: a multiport spread over several of ours (SignalSum's in)
@@ -53,11 +58,13 @@ UnconnectedInputFeed feedUnconnectedInputs(const HopsanModel& m,
         const HopsanComponent* hc = m.component(name);
         if (!spec || !hc) continue;
         for (const HopsanPortPair& pair : map->ports) {
-            if (!requiredInput(*spec, pair.ours) || listed(*map, pair.hopsan) > 1) continue;
+            const sim::PortSpec* input = signalInput(*spec, pair.ours);
+            if (!input || listed(*map, pair.hopsan) > 1 || (input->optional && hasParameter(*spec, pair.ours))) continue;
             const QString hopsanPort = QString::fromLatin1(pair.hopsan);
             if (connectedInHopsan(m, name, hopsanPort)) continue;
             const QString who = QStringLiteral("%1 (%2)").arg(name, hc->typeName);
             if (!hc->parameter(hopsanPort)) {
+                if (input->optional) continue;  // reads 0, as Hopsan's default
                 r.notes << QStringLiteral("%1: input %2 is unconnected and the file holds no value for it: left "
                                           "unconnected (ours does not build so)").arg(who, hopsanPort);
                 continue;
@@ -68,6 +75,7 @@ UnconnectedInputFeed feedUnconnectedInputs(const HopsanModel& m,
                 for (const QString& p : values.problems) r.errors << who + QStringLiteral(": ") + p;
                 continue;
             }
+            if (input->optional && v == 0.0) continue;  // an unconnected optional input reads 0 already
             const QString target = idOf.at(name);
             const auto owner = std::find_if(c.components.begin(), c.components.end(), [&](const ComponentDoc& d) { return d.id == target; });
             ComponentDoc k;

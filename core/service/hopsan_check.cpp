@@ -63,6 +63,19 @@ QString probeFor(const model::HvcVariable& v, const model::HopsanModel& hm, cons
 
 }  // namespace
 
+QStringList addHopsanProbes(model::Circuit& circuit, const model::HopsanModel& hm, const model::HopsanImport& imp,
+                            const model::HopsanValidationConfig& hvc) {
+    QStringList missing;
+    circuit.probes.clear();
+    for (const auto& v : hvc.variables) {
+        model::ProbeDoc p;
+        const QString e = probeFor(v, hm, imp, &p);
+        if (e.isEmpty()) circuit.probes.push_back(p);
+        else missing << v.fullName + QStringLiteral(": ") + e;
+    }
+    return missing;
+}
+
 HopsanCheck checkAgainstHopsan(const model::Circuit& circuit, const model::HopsanModel& hm,
                                const model::HopsanImport& imp, const model::HopsanValidationConfig& hvc,
                                const model::HvdData& hvd, const sim::Registry& reg, const QString& configName) {

@@ -35,6 +35,11 @@ struct HopsanCheck {
 
 // hopsanModel and import are the model the circuit was imported from and the import's report
 // (for Hopsan's component names and port names).
+// The .hvc's variables as probes of the circuit (named by Hopsan's variable, read as --validate
+// reads them), replacing its probes; one line per variable that has no probe.
+QStringList addHopsanProbes(model::Circuit& circuit, const model::HopsanModel& hopsanModel, const model::HopsanImport& imp,
+                            const model::HopsanValidationConfig& hvc);
+
 HopsanCheck checkAgainstHopsan(const model::Circuit& circuit, const model::HopsanModel& hopsanModel,
                                const model::HopsanImport& import, const model::HopsanValidationConfig& hvc,
                                const model::HvdData& hvd, const sim::Registry& reg,

@@ -227,6 +227,12 @@ bool System::beginStepWork(double t, double dt, const double* y) {
         }
         p_[n] = m->pressure(y);
     }
+    // The held methods' solves leave in flow_ the flows of their last trial pressure; components
+    // that read flows once per step (a sensor sampling the previous step) need them at the
+    // pressures just solved.
+    if (!stepComps_.empty())
+        for (int n : stepNodes_)
+            for (int c : nodeComps[static_cast<size_t>(n)]) comps[static_cast<size_t>(c)]->eval(e_);
     if (!finishWaveStep(dt)) return false;
     // From the next step on, beginStep() runs the flat TLM step.
     flatReady_ = flatTlm_ && flatTlm_->wholeStep && flatTlmEnabled_ && wavesPrepared_;

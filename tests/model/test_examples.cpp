@@ -23,7 +23,9 @@ private slots:
     void allExpectedExamplesExist() {
         const QStringList files = exampleFiles();
         for (const char* name : {"three_orifice.hydro.json", "circuit1_fcv.hydro.json", "circuit2_pcv.hydro.json",
-                                 "pub2_mms.hydro.json", "relief_line.hydro.json"})
+                                 "pub2_mms.hydro.json", "relief_line.hydro.json", "position_servo.hydro.json",
+                                 "boom_accumulator.hydro.json", "hydrostatic_transmission.hydro.json",
+                                 "load_sensing_two_actuators.hydro.json"})
             QVERIFY2(files.contains(name), name);
     }
 

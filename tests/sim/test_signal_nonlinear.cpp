@@ -49,6 +49,27 @@ private slots:
         QVERIFY(std::abs(r.at("b.out", 4.0) - (1.1 - 0.2 * 3.0)) < 1e-3);
         QVERIFY(std::abs(r.at("b.out", 8.0) - (-0.1)) < 1e-9);
     }
+    // form = discrete at the step (Hopsan's limiter): each 1 ms step moves the output by exactly
+    // rise*dt towards the input, the value at t_k already including the move made at t_k, and it
+    // lands on the input exactly; the output is held between steps. Under CVODE (no fixed step)
+    // the block falls back to the continuous limiter and still runs.
+    void discreteRateLimiterSteps() {
+        auto run = [](const char* stepper) {
+            return runSignals({comp("Step", "u", {{"t0", 0.1}, {"before", 0.0}, {"after", 1.0}}),
+                               comp("RateLimiter", "b", {{"rise", 2.0}, {"fall", 2.0}, {"Tf", 1e-3}},
+                                    {{"start", "input"}, {"form", "discrete at the step"}})},
+                              {wire("u", "out", "b", "in")}, {"b.out"}, solver(stepper, 1e-3), 1.0, 1e-3);
+        };
+        const SignalRun r = run("rk4");
+        QVERIFY2(r.error.empty(), r.error.c_str());
+        QCOMPARE(r.at("b.out", 0.099), 0.0);
+        for (int k = 0; k <= 10; ++k)  // the step at 0.1 s is seen at t = 0.1 s: k+1 moves by t = 0.1 + k ms
+            QVERIFY2(std::abs(r.at("b.out", 0.1 + 1e-3 * k) - 2e-3 * (k + 1)) < 1e-12, qPrintable(QString::number(k)));
+        QCOMPARE(r.at("b.out", 0.6), 1.0);  // 500 moves of 2e-3: exactly on the input, then held
+        const SignalRun c = run("cvode");
+        QVERIFY2(c.error.empty(), c.error.c_str());
+        QVERIFY(std::abs(c.at("b.out", 0.35) - 0.5) < 5e-3);  // the continuous limiter: 2/s from 0.1 s
+    }
     void lookupTable_data() {
         QTest::addColumn<QString>("outside");
         QTest::addColumn<double>("t");
@@ -187,6 +208,34 @@ private slots:
         // power into the orifice at A (5 MPa * 49 ml/s = 245 W), out of it at B (0.1 MPa: 4.9 W)
         QVERIFY(std::abs(r.trace.columns[3].back() - 245.0) < 1e-9);
         QVERIFY(std::abs(r.trace.columns[4].back() - 4.9) < 1e-9);
+    }
+    // sampling = previous step (Hopsan's sensors): a ramped source pressure through an orifice into
+    // a tank; the sensors read at t_k the value the current ones read at t_{k-1}, the flow sensor
+    // included (it reads the orifice after its own solve), and both start at the first value.
+    void sensorsSamplePreviousStep() {
+        Netlist n;
+        n.components = {comp("Table", "ramp", {}, {{"points", "0 1e5; 1 1.01e7"}}), comp("PressureSource", "src"),
+                        comp("LaminarOrifice", "o", {{"G", 1e-11}}), comp("Tank", "tank", {{"p", 1e5}}),
+                        comp("PressureSensor", "now"), comp("PressureSensor", "prev", {}, {{"sampling", "previous step"}}),
+                        comp("FlowSensor", "qnow", {}, {{"port", "o.A"}}),
+                        comp("FlowSensor", "qprev", {}, {{"port", "o.A"}, {"sampling", "previous step"}})};
+        n.wires = {wire("ramp", "out", "src", "p"), wire("src", "P", "o", "A"), wire("o", "B", "tank", "P"),
+                   wire("now", "P", "o", "A"), wire("prev", "P", "o", "A")};
+        const RunResult r = buildAndRun(n, {{"now", "signal", "now.p"}, {"prev", "signal", "prev.p"},
+                                            {"qnow", "signal", "qnow.Q"}, {"qprev", "signal", "qprev.Q"}},
+                                        runOptions(solver("rk4", 1e-3), 0.1, 1e-3));
+        QVERIFY2(r.ok, r.error.c_str());
+        const auto& now = r.trace.columns[0];
+        const auto& prev = r.trace.columns[1];
+        const auto& qnow = r.trace.columns[2];
+        const auto& qprev = r.trace.columns[3];
+        QCOMPARE(prev[0], now[0]);
+        QCOMPARE(prev[1], now[0]);
+        for (size_t k = 2; k < now.size(); ++k) {
+            QVERIFY2(std::abs(prev[k] - now[k - 1]) < 1e-6, qPrintable(QString::number(k)));
+            QVERIFY2(std::abs(qprev[k] - qnow[k - 1]) < 1e-18, qPrintable(QString::number(k)));
+        }
+        QVERIFY(std::abs(now[50] - now[49] - 1e4) < 1e-3);  // the ramp: 1e4 Pa a step
     }
 
 private:

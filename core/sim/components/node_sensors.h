@@ -4,26 +4,24 @@
 // translational and rotational sensor types share them; only their specs (domain, units) differ.
 #pragma once
 
-#include "../component.h"
+#include "sampled_sensor.h"
 
 namespace hs::sim {
 
-class NodePositionSensor final : public Component {
-public:
-    std::string configure(const ParamSet&, const Fluid&) override { return {}; }
-    void eval(Eval& e) override {
+class NodePositionSensor final : public SampledSensor {
+    double measure(Eval& e) override {
         setForce(e, 0, 0.0);
-        out(e, 1, X(e, 0));
+        return X(e, 0);
     }
+    int outPort() const override { return 1; }
 };
 
-class NodeVelocitySensor final : public Component {
-public:
-    std::string configure(const ParamSet&, const Fluid&) override { return {}; }
-    void eval(Eval& e) override {
+class NodeVelocitySensor final : public SampledSensor {
+    double measure(Eval& e) override {
         setForce(e, 0, 0.0);
-        out(e, 1, V(e, 0));
+        return V(e, 0);
     }
+    int outPort() const override { return 1; }
 };
 
 }  // namespace hs::sim

@@ -15,24 +15,23 @@ namespace {
 // Command: "switch" (a signal > 0.5 drives the spool to x_vmax, else to 0, as Hopsan's
 // directional valves) or "position" (the signal is the desired spool position in m, Hopsan's
 // Hydraulic22Valve).
-class OnOffSpoolValve : public Component {
+class OnOffSpoolValve : public SpoolLagged {
 public:
     std::string configure(const ParamSet& p, const Fluid& fluid) override {
         g_ = readSpoolGeometry(p, fluid);
-        lag_ = readSpoolLag(p, 0.0, g_.xvmax);
         positionCommand_ = p.choice("command") == 1;
         f_ = p.num("f");
         xv0_ = std::clamp(p.num("xv0"), 0.0, g_.xvmax);
+        setLag(readSpoolLag(p, 0.0, g_.xvmax), discreteLag(p), xv0_, lagStart(p));
         return {};
     }
     void initStates(double* s) const override { s[0] = xv0_; s[1] = 0.0; }
 
 protected:
     // Spool position now, and its derivatives from the command at signal port k.
-    double spool(Eval& e, int k) const {
+    double spool(Eval& e, int k) {
         const double u = in(e, k);
-        lag_.derivatives(S(e), positionCommand_ ? u : (u > 0.5 ? g_.xvmax : 0.0), dS(e));
-        const double xv = lag_.position(S(e));
+        const double xv = lagged(e, positionCommand_ ? u : (u > 0.5 ? g_.xvmax : 0.0));
         out(e, k + 1, xv);  // the xv output follows the command input
         return xv;
     }
@@ -40,7 +39,6 @@ protected:
         return g_.edge(f_, opening) * flowRoot(P(e, from) - P(e, to), g_.dpTr);
     }
     SpoolGeometry g_;
-    SpoolLag lag_;
     bool positionCommand_ = false;
     double f_ = 1.0, xv0_ = 0.0;
 };
@@ -56,7 +54,7 @@ public:
     // Next to TLM nodes: one square-law edge with the spool held during the step (D14).
     bool solveThevenin(Eval& e, const double* c, const double* z) override {
         if (g_.dpTr > 0) return false;
-        const double q = squareLawThevenin(g_.edge(f_, lag_.position(S(e))), c[kP], c[kA], z[kP], z[kA]);
+        const double q = squareLawThevenin(g_.edge(f_, spool(e, kIn)), c[kP], c[kA], z[kP], z[kA]);
         if (z[kP] > 0) setPortPressure(e, kP, c[kP] - z[kP] * q);
         if (z[kA] > 0) setPortPressure(e, kA, c[kA] + z[kA] * q);
         return true;
@@ -93,29 +91,30 @@ public:
 
 // 2/2 valve that is a check valve A->B when switched off and open both ways when switched on
 // (Hopsan's Hydraulic22DirectionalCheckValve: the switch is a lagged 0..1 state crossing 0.5).
-class SwitchableCheckValve final : public Component {
+class SwitchableCheckValve final : public SpoolLagged {
 public:
     enum { kA, kB, kIn };
     std::string configure(const ParamSet& p, const Fluid&) override {
         kOpen_ = p.num("Kv_open"); kCheck_ = p.num("Kv_check"); crack_ = p.num("p_crack");
         dpTr_ = p.num("dp_tr");
-        lag_.secondOrder = true;
-        lag_.wn = p.num("omega_h"); lag_.zeta = p.num("delta_h"); lag_.lo = 0.0; lag_.hi = 1.0;
+        SpoolLag lag;
+        lag.secondOrder = true;
+        lag.wn = p.num("omega_h"); lag.zeta = p.num("delta_h"); lag.lo = 0.0; lag.hi = 1.0;
+        setLag(lag, p.choice("lag_form") == 1, 0.0, p.choice("lag_start"));
         return {};
     }
     void initStates(double* s) const override { s[0] = 0.0; s[1] = 0.0; }
     void eval(Eval& e) override {
-        lag_.derivatives(S(e), in(e, kIn) > 0.5 ? 1.0 : 0.0, dS(e));
+        const double s = lagged(e, in(e, kIn) > 0.5 ? 1.0 : 0.0);
         const double dp = P(e, kA) - P(e, kB);
         double q = 0.0;
-        if (lag_.position(S(e)) > 0.5) q = kOpen_ * flowRoot(dp, dpTr_);
+        if (s > 0.5) q = kOpen_ * flowRoot(dp, dpTr_);
         else if (dp > crack_) q = kCheck_ * flowRoot(dp, dpTr_);
         setFlow(e, kA, q);
         setFlow(e, kB, -q);
     }
 
 private:
-    SpoolLag lag_;
     double kOpen_ = 0, kCheck_ = 0, crack_ = 0, dpTr_ = 0;
 };
 
@@ -178,6 +177,10 @@ void registerOnOffValves(Registry& r) {
               .param("p_crack", "Pa", 0.0, 0.0, 1e9, "Check cracking pressure (spring preload)")
               .param("omega_h", "rad/s", 100.0, 1e-3, 1e7, "Natural frequency of the switch")
               .param("delta_h", "-", 1.0, 0.0, 100.0, "Damping ratio of the switch")
+              .choice("lag_form", {"continuous", "bilinear at the step"}, 0,
+                      "The switch's lag as an ODE, or as Hopsan's bilinear filter at the run's fixed step (spool valves' lag_form)")
+              .choice("lag_start", {"xv0", "command", "xv0 + one step"}, 0,
+                      "Start of the bilinear filter (spool valves' lag_start; Hopsan's check valve: xv0 + one step)")
               .param("dp_tr", "Pa", 0.0, 0.0, 1e7, "Laminar transition pressure drop (0 = pure square root)")
               .state("s", "-", "Switch position (0 checked, 1 open)", 1.0)
               .state("s_dot", "1/s", "Switch velocity", 100.0)

@@ -10,9 +10,9 @@ namespace {
 
 // A node has no single torque: the torque worth measuring is the one a component puts on its
 // shaft ("motor.shaft"), read like FlowSensor reads a port's flow, after that component.
-class ShaftWatchingSensor : public Component {
+class ShaftWatchingSensor : public SampledSensor {
 public:
-    std::string configure(const ParamSet& p, const Fluid&) override {
+    std::string configureSensor(const ParamSet& p, const Fluid&) override {
         target_ = p.text("port");
         return target_.empty() ? std::string("set 'port' to the component shaft to measure, e.g. motor.shaft") : std::string();
     }
@@ -25,16 +25,18 @@ private:
 
 class TorqueSensor final : public ShaftWatchingSensor {
 public:
-    void eval(Eval& e) override { out(e, 0, e.flow[watchedPort]); }
+    double measure(Eval& e) override { return e.flow[watchedPort]; }
+    int outPort() const override { return 0; }
 };
 
 // Power = torque of the watched shaft * speed of the node wired to port "shaft" (the same node).
 class PowerSensor final : public ShaftWatchingSensor {
 public:
-    void eval(Eval& e) override {
+    double measure(Eval& e) override {
         setForce(e, 0, 0.0);
-        out(e, 1, e.flow[watchedPort] * V(e, 0));
+        return e.flow[watchedPort] * V(e, 0);
     }
+    int outPort() const override { return 1; }
 };
 
 }  // namespace
@@ -46,6 +48,7 @@ void registerRotationalSensors(Registry& r) {
               .source("-")
               .rotational("shaft", "Measured node")
               .output("theta", "Angle [rad]")
+              .choice("sampling", {"current", "previous step"}, 0, kSamplingHelp)
               .factory<NodePositionSensor>());
     r.add(SpecBuilder("SpeedSensor", "Sensors", "Speed sensor")
               .describe("Outputs the speed of its rotational node (Hopsan's MechanicAngularVelocitySensor).")
@@ -53,6 +56,7 @@ void registerRotationalSensors(Registry& r) {
               .source("-")
               .rotational("shaft", "Measured node")
               .output("w", "Speed [rad/s]")
+              .choice("sampling", {"current", "previous step"}, 0, kSamplingHelp)
               .factory<NodeVelocitySensor>());
     r.add(SpecBuilder("TorqueSensor", "Sensors", "Torque sensor")
               .describe("Outputs the torque a chosen component exerts on its shaft node (positive in the direction of "
@@ -61,6 +65,7 @@ void registerRotationalSensors(Registry& r) {
               .source("-")
               .output("T", "Torque [N m]")
               .text("port", "", "Component rotational port to measure, written comp.port")
+              .choice("sampling", {"current", "previous step"}, 0, kSamplingHelp)
               .factory<TorqueSensor>());
     r.add(SpecBuilder("PowerSensor", "Sensors", "Power sensor")
               .describe("Outputs the mechanical power a chosen component delivers to its shaft node: its torque times the "
@@ -70,6 +75,7 @@ void registerRotationalSensors(Registry& r) {
               .rotational("shaft", "The node of the measured shaft")
               .output("P", "Power [W]")
               .text("port", "", "Component rotational port to measure, written comp.port")
+              .choice("sampling", {"current", "previous step"}, 0, kSamplingHelp)
               .factory<PowerSensor>());
 }
 

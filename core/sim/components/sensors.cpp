@@ -9,40 +9,39 @@
 namespace hs::sim {
 namespace {
 
-class PressureSensor final : public Component {
-public:
-    std::string configure(const ParamSet&, const Fluid&) override { return {}; }
-    void eval(Eval& e) override {
+class PressureSensor final : public SampledSensor {
+    double measure(Eval& e) override {
         setFlow(e, 0, 0.0);
-        out(e, 1, P(e, 0));
+        return P(e, 0);
     }
+    int outPort() const override { return 1; }
 };
 
 // p_A - p_B between two nodes; neither port draws flow.
-class DifferentialPressureSensor final : public Component {
-public:
-    std::string configure(const ParamSet&, const Fluid&) override { return {}; }
-    void eval(Eval& e) override {
+class DifferentialPressureSensor final : public SampledSensor {
+    double measure(Eval& e) override {
         setFlow(e, 0, 0.0);
         setFlow(e, 1, 0.0);
-        out(e, 2, P(e, 0) - P(e, 1));
+        return P(e, 0) - P(e, 1);
     }
+    int outPort() const override { return 2; }
 };
 
 // Hydraulic power p*Q: the pressure of its node times the flow into (or out of) a chosen
 // component port on that node, as FlowSensor reads it.
-class HydraulicPowerSensor final : public Component {
+class HydraulicPowerSensor final : public SampledSensor {
 public:
-    std::string configure(const ParamSet& p, const Fluid&) override {
+    std::string configureSensor(const ParamSet& p, const Fluid&) override {
         target_ = p.text("port");
         sign_ = p.choice("direction") == 1 ? -1.0 : 1.0;
         return target_.empty() ? std::string("set 'port' to the component port whose flow is meant, e.g. pump.P") : std::string();
     }
     std::string watchedPortName() const override { return target_; }
-    void eval(Eval& e) override {
+    double measure(Eval& e) override {
         setFlow(e, 0, 0.0);
-        out(e, 1, P(e, 0) * sign_ * e.flow[watchedPort]);
+        return P(e, 0) * sign_ * e.flow[watchedPort];
     }
+    int outPort() const override { return 1; }
 
 private:
     std::string target_;
@@ -51,15 +50,16 @@ private:
 
 // Reads the flow into another component's hydraulic port ("orifice1.A"). Evaluated after that
 // component, so the value belongs to the same evaluation.
-class FlowSensor final : public Component {
+class FlowSensor final : public SampledSensor {
 public:
-    std::string configure(const ParamSet& p, const Fluid&) override {
+    std::string configureSensor(const ParamSet& p, const Fluid&) override {
         target_ = p.text("port");
         sign_ = p.choice("direction") == 1 ? -1.0 : 1.0;
         return target_.empty() ? std::string("set 'port' to the component port to measure, e.g. orifice1.A") : std::string();
     }
     std::string watchedPortName() const override { return target_; }
-    void eval(Eval& e) override { out(e, 0, sign_ * e.flow[watchedPort]); }
+    double measure(Eval& e) override { return sign_ * e.flow[watchedPort]; }
+    int outPort() const override { return 0; }
 
 private:
     std::string target_;
@@ -75,6 +75,7 @@ void registerSensors(Registry& r) {
               .source("-")
               .pilot("P", "Measured node (draws no flow)")
               .output("p", "Pressure [Pa]")
+              .choice("sampling", {"current", "previous step"}, 0, kSamplingHelp)
               .factory<PressureSensor>());
     r.add(SpecBuilder("DifferentialPressureSensor", "Sensors", "Differential pressure sensor")
               .describe("Outputs the pressure difference between two nodes; draws no flow from either.")
@@ -83,6 +84,7 @@ void registerSensors(Registry& r) {
               .pilot("A", "High side (draws no flow)")
               .pilot("B", "Low side (draws no flow)")
               .output("dp", "Pressure difference p_A - p_B [Pa]")
+              .choice("sampling", {"current", "previous step"}, 0, kSamplingHelp)
               .factory<DifferentialPressureSensor>());
     r.add(SpecBuilder("HydraulicPowerSensor", "Sensors", "Hydraulic power sensor")
               .describe("Outputs p*Q: the pressure of its node times the flow into a chosen component port (or out of it, "
@@ -93,6 +95,7 @@ void registerSensors(Registry& r) {
               .output("W", "Power [W]")
               .text("port", "", "Component port whose flow is used, written comp.port")
               .choice("direction", {kFlowInto, kFlowOutOf}, 0, "Sign: flow into the component at that port, or out of it")
+              .choice("sampling", {"current", "previous step"}, 0, kSamplingHelp)
               .factory<HydraulicPowerSensor>());
     r.add(SpecBuilder("PositionSensor", "Sensors", "Position sensor")
               .describe("Outputs the position of its mechanical node.")
@@ -100,6 +103,7 @@ void registerSensors(Registry& r) {
               .source("-")
               .mechanical("m", "Measured node")
               .output("x", "Position [m]")
+              .choice("sampling", {"current", "previous step"}, 0, kSamplingHelp)
               .factory<NodePositionSensor>());
     r.add(SpecBuilder("VelocitySensor", "Sensors", "Velocity sensor")
               .describe("Outputs the velocity of its mechanical node.")
@@ -107,6 +111,7 @@ void registerSensors(Registry& r) {
               .source("-")
               .mechanical("m", "Measured node")
               .output("v", "Velocity [m/s]")
+              .choice("sampling", {"current", "previous step"}, 0, kSamplingHelp)
               .factory<NodeVelocitySensor>());
     r.add(SpecBuilder("FlowSensor", "Sensors", "Flow sensor")
               .describe("Outputs the flow into a chosen component port (positive into that component), e.g. orifice1.A, "
@@ -116,6 +121,7 @@ void registerSensors(Registry& r) {
               .output("Q", "Flow [m3/s]")
               .text("port", "", "Component port to measure, written comp.port")
               .choice("direction", {kFlowInto, kFlowOutOf}, 0, "Sign: flow into the component at that port, or out of it")
+              .choice("sampling", {"current", "previous step"}, 0, kSamplingHelp)
               .factory<FlowSensor>());
 }
 

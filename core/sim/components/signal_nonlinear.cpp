@@ -9,6 +9,7 @@
 #include "../component.h"
 #include "../registry.h"
 #include "library.h"
+#include "step_held.h"
 
 namespace hs::sim {
 namespace {
@@ -52,6 +53,8 @@ public:
     std::string configure(const ParamSet& p, const Fluid&) override {
         rise_ = p.num("rise"); fall_ = p.num("fall"); tf_ = p.num("Tf"); y0_ = p.num("y0");
         fromInput_ = p.choice("start") == 1;
+        discrete_ = p.choice("form") == 1;
+        held_.rule.setup(rise_, fall_, fromInput_, y0_);
         return {};
     }
     void initStates(double* s) const override {
@@ -59,6 +62,11 @@ public:
         latched_ = false;
     }
     void eval(Eval& e) override {
+        if (hasStepUpdate()) {  // Hopsan's discrete limiter, held over the step (step_held.h)
+            out(e, 1, held_.at(e.t, in(e, 0)));
+            dS(e)[0] = 0.0;
+            return;
+        }
         if (fromInput_ && !latched_) {
             u0_ = in(e, 0);
             latched_ = true;
@@ -67,12 +75,22 @@ public:
         out(e, 1, y);
         dS(e)[0] = std::clamp((in(e, 0) - y) / tf_, -fall_, rise_);
     }
+    bool hasStepUpdate() const override { return discrete_ && stepOn_; }
+    bool stepUpdateOptional() const override { return true; }
+    void useStepUpdate(bool on) override { stepOn_ = on; }
+    void resetDiscrete() override { held_.reset(); }
+    std::string stepUpdate(Eval&, double dt) override {
+        if (dt != dt_) held_.setStep(dt_ = dt);
+        held_.commit();
+        return {};
+    }
 
 private:
-    double rise_ = 1, fall_ = 1, tf_ = 1e-3, y0_ = 0;
-    bool fromInput_ = false;
+    double rise_ = 1, fall_ = 1, tf_ = 1e-3, y0_ = 0, dt_ = 0;
+    bool fromInput_ = false, discrete_ = false, stepOn_ = true;
     mutable bool latched_ = false;
     double u0_ = 0;
+    StepHeld<RateLimitRule> held_;
 };
 
 // y = f(u), piecewise linear through the points, held or extrapolated outside them. The points
@@ -176,13 +194,17 @@ void registerSignalNonlinear(Registry& r) {
     r.add(SpecBuilder("RateLimiter", "Signals", "Rate limiter")
               .describe("Output follows the input with its slope limited to [-fall, rise]; a continuous limiter "
                         "tracking with time constant Tf (Tf much shorter than the signal's own times).")
-              .equations("dy/dt = clamp((in - y)/Tf, -fall, rise),  out = y,  y(0) = y0 or in(0)")
+              .equations("dy/dt = clamp((in - y)/Tf, -fall, rise),  out = y,  y(0) = y0 or in(0)\n"
+                         "discrete: y_k = y_(k-1) + clamp(in_k - y_(k-1), -fall*dt, rise*dt), held over the step")
               .source("Hopsan SignalRateLimiter is discrete (out follows in when a step allows); Tf = Hopsan's step on import")
               .input("in", "Input").output("out", "Output")
               .param("rise", "1/s", 1.0, 0.0, kInf, "Largest rate of increase [unit/s]")
               .param("fall", "1/s", 1.0, 0.0, kInf, "Largest rate of decrease [unit/s], positive")
               .param("Tf", "s", 1e-3, 1e-12, kInf, "Tracking time constant")
               .choice("start", {"y0", "input"}, 0, "Initial output: y0, or the input's value at the start")
+              .choice("form", {"continuous", "discrete at the step"}, 0,
+                      "Continuous tracking, or Hopsan's discrete limiter at the run's fixed step: y_k = u_k when "
+                      "|u_k - y_(k-1)| <= rate*dt, else y_(k-1) +- rate*dt (continuous under adaptive steppers)")
               .param("y0", "-", 0.0, -kInf, kInf, "Initial output (start = y0)")
               .state("y", "-", "Output (start = input: its offset from the input's initial value)", 1.0)
               .factory<RateLimiter>());

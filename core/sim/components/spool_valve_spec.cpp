@@ -12,6 +12,12 @@ SpecBuilder& spoolValveParams(SpecBuilder& b) {
         .param("tau", "s", 0.01, 1e-9, 100.0, "Time constant (first-order lag)")
         .param("omega_h", "rad/s", 100.0, 1e-3, 1e7, "Natural frequency (second-order lag)")
         .param("delta_h", "-", 1.0, 0.0, 100.0, "Damping ratio (second-order lag)")
+        .choice("lag_form", {"continuous", "bilinear at the step"}, 0,
+                "The lag as an ODE, or as Hopsan's bilinear (Tustin) filter at the run's fixed step, held over the step "
+                "(the ODE under adaptive steppers)")
+        .choice("lag_start", {"xv0", "command", "xv0 + one step"}, 0,
+                "Start of the bilinear filter: at xv0, at the first command (Hopsan's 4/2 directional valve), or at xv0 "
+                "and one update with the first command (Hopsan's 2/2 valves)")
         .param("xv0", "m", 0.0, -1.0, 1.0, "Initial spool position")
         .param("dp_tr", "Pa", 0.0, 0.0, 1e7, "Laminar transition pressure drop of the edges (0 = pure square root)")
         .state("xv", "m", "Spool position", 1e-3)
@@ -38,5 +44,8 @@ SpoolLag readSpoolLag(const ParamSet& p, double lo, double hi) {
     lag.hi = hi;
     return lag;
 }
+
+bool discreteLag(const ParamSet& p) { return p.choice("lag_form") == 1; }
+int lagStart(const ParamSet& p) { return p.choice("lag_start"); }
 
 }  // namespace hs::sim

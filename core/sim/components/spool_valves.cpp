@@ -19,20 +19,19 @@ struct Laps {
 };
 
 // 3/3: positive spool P->A, negative A->T, centre closed (with positive laps).
-class SpoolValve33 final : public Component {
+class SpoolValve33 final : public SpoolLagged {
 public:
     enum { kP, kA, kT, kIn };
     std::string configure(const ParamSet& p, const Fluid& fluid) override {
         g_ = readSpoolGeometry(p, fluid);
-        lag_ = readSpoolLag(p, -g_.xvmax, g_.xvmax);
+        setLag(readSpoolLag(p, -g_.xvmax, g_.xvmax), discreteLag(p), std::clamp(p.num("xv0"), -g_.xvmax, g_.xvmax), lagStart(p));
         xpa_ = p.num("x_pa"); xat_ = p.num("x_at"); fpa_ = p.num("f_pa"); fat_ = p.num("f_at");
         xv0_ = std::clamp(p.num("xv0"), -g_.xvmax, g_.xvmax);
         return {};
     }
     void initStates(double* s) const override { s[0] = xv0_; s[1] = 0.0; }
     void eval(Eval& e) override {
-        lag_.derivatives(S(e), in(e, kIn), dS(e));
-        const double xv = lag_.position(S(e));
+        const double xv = lagged(e, in(e, kIn));
         out(e, kIn + 1, xv);
         const double qpa = g_.edge(fpa_, xv - xpa_) * flowRoot(P(e, kP) - P(e, kA), g_.dpTr);
         const double qat = g_.edge(fat_, -xv - xat_) * flowRoot(P(e, kA) - P(e, kT), g_.dpTr);
@@ -43,7 +42,6 @@ public:
 
 private:
     SpoolGeometry g_;
-    SpoolLag lag_;
     double xpa_ = 0, xat_ = 0, fpa_ = 1, fat_ = 1, xv0_ = 0;
 };
 
@@ -51,13 +49,13 @@ private:
 //   closed: only the laps decide (underlapped edges leak at centre),
 //   open:   every edge also has a centre opening max(x_c - |xv|, 0): all ports connected at centre,
 //   tandem: a P->T bypass with opening max(x_c - |xv|, 0): pump unloaded, A and B blocked.
-class SpoolValve43 : public Component {
+class SpoolValve43 : public SpoolLagged {
 public:
     enum { kP, kA, kB, kT, kIn };
     enum Centre { kClosed, kOpen, kTandem };
     std::string configure(const ParamSet& p, const Fluid& fluid) override {
         g_ = readSpoolGeometry(p, fluid);
-        lag_ = readSpoolLag(p, -g_.xvmax, g_.xvmax);
+        setLag(readSpoolLag(p, -g_.xvmax, g_.xvmax), discreteLag(p), std::clamp(p.num("xv0"), -g_.xvmax, g_.xvmax), lagStart(p));
         lap_ = {p.num("x_pa"), p.num("x_pb"), p.num("x_at"), p.num("x_bt")};
         f_ = {p.num("f_pa"), p.num("f_pb"), p.num("f_at"), p.num("f_bt")};
         centre_ = p.choice("centre");
@@ -67,8 +65,7 @@ public:
     }
     void initStates(double* s) const override { s[0] = xv0_; s[1] = 0.0; }
     void eval(Eval& e) override {
-        lag_.derivatives(S(e), in(e, kIn), dS(e));
-        xv_ = lag_.position(S(e));
+        xv_ = lagged(e, in(e, kIn));
         out(e, kIn + 1, xv_);
         const double centreOpening = centre_ == kClosed ? 0.0 : std::max(xc_ - std::abs(xv_), 0.0);
         const double extra = centre_ == kOpen ? centreOpening : 0.0;
@@ -90,7 +87,6 @@ protected:
 
 private:
     SpoolGeometry g_;
-    SpoolLag lag_;
     Laps lap_, f_;
     int centre_ = kClosed;
     double xc_ = 0, xv0_ = 0;

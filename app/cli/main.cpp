@@ -18,6 +18,7 @@ const char* kUsage =
     "  components      list the component types with their ports and parameters\n"
     "  steppers        list the steppers: fixed/adaptive, implicit, what each supports\n"
     "  import-hopsan MODEL.hmf  import a Hopsan model; --validate FILE.hvc checks it against Hopsan's data\n"
+    "  sweep FILE      run a configuration over a grid or Latin hypercube of parameters, one CSV row per run\n"
     "\n"
     "'hydrostiff-cli COMMAND --help' shows the options of a command.\n"
     "exit codes: 0 ok, 1 a run failed, 2 usage error, 3 file error, 4 circuit error\n";
@@ -58,6 +59,7 @@ int dispatch(const QString& cmd, QStringList& args) {
     if (cmd == "components") return hs::cli::componentsCommand(args, reg);
     if (cmd == "steppers") return hs::cli::steppersCommand(args, reg);
     if (cmd == "import-hopsan") return hs::cli::importHopsanCommand(args, reg);
+    if (cmd == "sweep") return hs::cli::sweepCommand(args, reg);
     hs::cli::err("hydrostiff-cli: unknown command '" + cmd + "'\n\n" + QString::fromUtf8(kUsage).trimmed());
     return hs::cli::Usage;
 }

@@ -52,5 +52,6 @@ int componentsCommand(const QStringList& args, const sim::Registry& reg);
 int steppersCommand(const QStringList& args, const sim::Registry& reg);
 int importHopsanCommand(const QStringList& args, const sim::Registry& reg);
 int sweepCommand(const QStringList& args, const sim::Registry& reg);
+int adviseCommand(const QStringList& args, const sim::Registry& reg);
 
 }  // namespace hs::cli

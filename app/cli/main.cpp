@@ -19,6 +19,7 @@ const char* kUsage =
     "  steppers        list the steppers: fixed/adaptive, implicit, what each supports\n"
     "  import-hopsan MODEL.hmf  import a Hopsan model; --validate FILE.hvc checks it against Hopsan's data\n"
     "  sweep FILE      run a configuration over a grid or Latin hypercube of parameters, one CSV row per run\n"
+    "  advise FILE     find the fastest configuration within an error bound, print the Pareto front, add it to FILE\n"
     "\n"
     "'hydrostiff-cli COMMAND --help' shows the options of a command.\n"
     "exit codes: 0 ok, 1 a run failed, 2 usage error, 3 file error, 4 circuit error\n";
@@ -60,6 +61,7 @@ int dispatch(const QString& cmd, QStringList& args) {
     if (cmd == "steppers") return hs::cli::steppersCommand(args, reg);
     if (cmd == "import-hopsan") return hs::cli::importHopsanCommand(args, reg);
     if (cmd == "sweep") return hs::cli::sweepCommand(args, reg);
+    if (cmd == "advise") return hs::cli::adviseCommand(args, reg);
     hs::cli::err("hydrostiff-cli: unknown command '" + cmd + "'\n\n" + QString::fromUtf8(kUsage).trimmed());
     return hs::cli::Usage;
 }

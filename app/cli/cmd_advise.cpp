@@ -20,26 +20,30 @@ QString errorText(const study::AdvisorRun& r) { return r.ok ? fmt(r.error, 3) : 
 }  // namespace
 
 int adviseCommand(const QStringList& argv, const sim::Registry& reg) {
-    Args a(argv, {"error", "probes", "budget", "span", "depth", "confirm", "jobs", "name", "min-step", "max-step"},
+    Args a(argv, {"error", "probes", "budget", "span", "depth", "confirm", "jobs", "name", "min-step", "max-step", "log"},
            {"help", "quiet", "dry-run", "with-file-configs", "all"});
     if (a.flag("help")) {
         out("usage: hydrostiff-cli advise FILE --error PERCENT [--probes p1,x] [--budget SECONDS] [--span FRACTION]\n"
             "                             [--depth 0|1|2] [--confirm N] [--jobs N] [--min-step S] [--max-step S]\n"
-            "                             [--name NAME] [--dry-run] [--with-file-configs] [--all] [--quiet]\n"
+            "                             [--name NAME] [--dry-run] [--with-file-configs] [--all] [--log runs.csv] [--quiet]\n"
             "  Searches for the fastest configuration whose error (the largest RRMSE % over --probes, default\n"
             "  every probe) against the file's reference configuration is within --error. The space: every\n"
-            "  stepper with every volume integrated over a ladder of steps (1-2-5 per decade between the\n"
-            "  reference's step and the record interval, or --min-step/--max-step) or of tolerances\n"
+            "  stepper with every volume integrated over a ladder of steps (1-2-5 per decade above the\n"
+            "  reference's step up to the record interval or a hundredth of the duration, whichever is\n"
+            "  larger; or --min-step/--max-step) or of tolerances\n"
             "  (adaptive steppers, 1e-8 to 1e-2); the stiffness guidance's per-volume suggestion at each step;\n"
             "  each pressure method (--depth 0: defaults; 1: and each option of its choice parameters; 2: and\n"
             "  number parameters at 1/10 and 10x their default) on the 1, 2, ... stiffest volumes.\n"
             "  Each family is bisected along its ladder on the first --span of the duration (default 0.2),\n"
-            "  families in parallel (--jobs, default every core); the --confirm (default 8) cheapest are run\n"
-            "  over the whole duration. Cost is the CPU time of the run's thread. --budget (default 120 s)\n"
-            "  bounds the whole search's wall time. Prints the Pareto front (CPU time vs error) of the full\n"
-            "  runs (--all: every full run) and writes the winner into FILE as a new configuration (--name, a\n"
+            "  families in parallel (--jobs, default every core), within half the budget; the --confirm\n"
+            "  (default 4) families cheapest there are bisected again over the whole duration, among their\n"
+            "  rungs up to the one found. Cost is the CPU time of the run's thread. --budget (default 120 s)\n"
+            "  bounds the search's wall time (the first confirmation always finishes). Prints the Pareto\n"
+            "  front (CPU time vs error) of the full runs (--all: every full run) and writes the winner into FILE as a new configuration (--name, a\n"
             "  unique one by default) through the file writer; --dry-run leaves the file alone.\n"
-            "  --with-file-configs also runs the file's own configurations over the duration, for comparison.");
+            "  --with-file-configs also runs the file's own configurations over the duration, for comparison\n"
+            "  (outside the budget; timed like the advisor's own, never the winner). --log writes every run\n"
+            "  of the search (short and full) to a CSV file.");
         return Ok;
     }
     auto bound = a.number("error");
@@ -73,7 +77,7 @@ int adviseCommand(const QStringList& argv, const sim::Registry& reg) {
     opt.space.depth = static_cast<int>(depth.value_or(1));
     opt.space.minStep = minStep.value_or(0.0);
     opt.space.maxStep = maxStep.value_or(0.0);
-    opt.confirm = static_cast<int>(confirm.value_or(8));
+    opt.confirm = static_cast<int>(confirm.value_or(4));
     opt.jobs = static_cast<int>(jobs.value_or(0));
     opt.withFileConfigs = a.flag("with-file-configs");
     const bool tty = isatty(2) && !a.flag("quiet");
@@ -91,11 +95,14 @@ int adviseCommand(const QStringList& argv, const sim::Registry& reg) {
     bar.clear();
     if (!res.error.isEmpty()) { err("advise: " + res.error); return CircuitError; }
 
+    if (auto log = a.value("log")) {
+        if (const QString e = study::writeAdvisorLog(*log, res); !e.isEmpty()) { err("advise: " + e); return FileError; }
+    }
     int ok = 0;
     for (const auto& r : res.shortRuns) ok += r.ok;
     out(QString("%1: bound %2 % RRMSE on %3 against the reference '%4'")
             .arg(circuit->name, fmt(*bound), res.probes.join(", "), res.reference));
-    out(QString("searched %1 families with %2 runs over the first %3 s (%4 ran to the end), confirmed over %5 s; %6 s")
+    out(QString("searched %1 families with %2 runs over the first %3 s (%4 ran to the end), confirmed over %5 s; %6 s wall")
             .arg(res.families)
             .arg(res.shortRuns.size())
             .arg(fmt(res.span))

@@ -32,6 +32,18 @@ double probeError(const sim::Trace& ref, const sim::Trace& other, const QStringL
     return worst;
 }
 
+// One stage of the search: the span the runs cover, the error that passes, the wall time past
+// which a run is stopped. Shared by the families' worker threads.
+struct Stage {
+    double span = 0;
+    double passError = 0;
+    double slowest = INFINITY;  // a configuration slower than the reference over the span cannot win
+    // The least wall time of a passing run so far: a run three times slower cannot win either, and
+    // is stopped (its rung then counts as too slow, not as inaccurate).
+    double bestPassWall = INFINITY;
+    std::vector<AdvisorRun> runs;
+};
+
 // What the search shares between its worker threads.
 struct Search {
     const model::Circuit& circuit;
@@ -40,32 +52,26 @@ struct Search {
     const sim::Trace& refTrace;
     QStringList probes;
     Clock::time_point deadline;
-    double slowest = INFINITY;  // a short run past this wall time is stopped [s]
     std::mutex mutex;
-    std::vector<AdvisorRun> runs;
 
     bool outOfTime() const { return Clock::now() >= deadline || (opt.stop && opt.stop->load()); }
 
-    // The least wall time of a short run within the bound so far: a run three times slower
-    // cannot win, and is stopped (its rung then counts as too slow, not as inaccurate).
-    double bestPassWall = INFINITY;
-    double limit() {
+    double limit(const Stage& st) {
         std::lock_guard<std::mutex> lock(mutex);
-        return std::min(slowest, 3.0 * bestPassWall + 0.02);
+        return std::min(st.slowest, 3.0 * st.bestPassWall + 0.02);
     }
 
     // Runs cfg over `span` seconds; stopped when slower than `limit` wall seconds, past the
     // deadline (unless ignoreDeadline), or when the caller stops.
     AdvisorRun run(const model::SolverConfigDoc& cfg, const QString& family, double span, double limit,
-                   std::atomic<double>* fraction, bool ignoreDeadline = false) {
+                   bool ignoreDeadline = false) {
         AdvisorRun r;
         r.config = cfg;
         r.family = family;
         std::atomic<bool> stop{false};
         const auto t0 = Clock::now();
         bool tooSlow = false;
-        const sim::RunResult res = service::runConfiguration(circuit, cfg, reg, span, &stop, [&](double t) {
-            if (fraction) fraction->store(t / span, std::memory_order_relaxed);
+        const sim::RunResult res = service::runConfiguration(circuit, cfg, reg, span, &stop, [&](double) {
             if (seconds(t0, Clock::now()) > limit) {
                 tooSlow = true;
                 stop.store(true);
@@ -90,30 +96,32 @@ struct Search {
         }
         return r;
     }
-};
 
-// The cheapest passing rung of a family on the short span: bisection along the ladder (the
-// rungs below a passing one are assumed to pass, those above a failing one to fail).
-void searchFamily(Search& s, const AdvisorFamily& f, const std::vector<AdvisorVolume>& volumes, double span,
-                  std::atomic<double>& fraction) {
-    int lo = -1, hi = static_cast<int>(f.ladder.size());
-    const int rounds = static_cast<int>(std::ceil(std::log2(f.ladder.size() + 1.0)));
-    int round = 0;
-    while (hi - lo > 1 && !s.outOfTime()) {
-        const int mid = (lo + hi) / 2;
-        const model::SolverConfigDoc cfg = familyConfig(f, f.ladder[size_t(mid)], volumes, span);
-        AdvisorRun r = s.run(cfg, f.label, span, s.limit(), nullptr);
-        const bool pass = r.ok && r.error <= s.opt.pruneSlack * s.opt.errorBound;
-        const bool tooSlow = r.tooSlow;  // a cheaper (larger) rung may still pass
-        {
-            std::lock_guard<std::mutex> lock(s.mutex);
-            if (pass) s.bestPassWall = std::min(s.bestPassWall, r.wall);
-            s.runs.push_back(std::move(r));
+    // The cheapest passing rung of a family among ladder[0 .. top]: a bisection (the rungs below
+    // a passing one are taken to pass, those above a failing one to fail; a rung too slow sends
+    // the search to cheaper rungs). Returns its index, or -1.
+    int bisect(Stage& st, const AdvisorFamily& f, const std::vector<AdvisorVolume>& volumes, int top,
+               std::atomic<double>& fraction, bool ignoreDeadline) {
+        int lo = -1, hi = top + 1, best = -1;
+        const int rounds = std::max(1, static_cast<int>(std::ceil(std::log2(top + 2.0))));
+        int round = 0;
+        while (hi - lo > 1 && (ignoreDeadline || !outOfTime())) {
+            const int mid = (lo + hi) / 2;
+            AdvisorRun r = run(familyConfig(f, f.ladder[size_t(mid)], volumes, st.span), f.label, st.span, limit(st),
+                               ignoreDeadline);
+            const bool pass = r.ok && r.error <= st.passError;
+            if (pass) best = mid;
+            (pass || r.tooSlow ? lo : hi) = mid;
+            {
+                std::lock_guard<std::mutex> lock(mutex);
+                if (pass) st.bestPassWall = std::min(st.bestPassWall, r.wall);
+                st.runs.push_back(std::move(r));
+            }
+            fraction.store(std::min(1.0, double(++round) / rounds), std::memory_order_relaxed);
         }
-        (pass || tooSlow ? lo : hi) = mid;
-        fraction.store(std::min(1.0, double(++round) / std::max(1, rounds)), std::memory_order_relaxed);
+        return best;
     }
-}
+};
 
 }  // namespace
 
@@ -187,97 +195,85 @@ AdvisorResult advise(const model::Circuit& c, const sim::Registry& reg, const Ad
         }
     }
 
-    // 2. The families on the short span.
+    // 2. The families on the short span (at most half the budget).
     SpaceOptions space = opt.space;
     if (space.minStep <= 0) space.minStep = refCfg->dt;
     if (space.maxStep <= 0) space.maxStep = std::max({c.recordInterval, c.duration / 100, space.minStep * 10});
     const std::vector<AdvisorFamily> families = advisorFamilies(reg, volumes, space);
     out.families = static_cast<int>(families.size());
-    Search s{c, reg, opt, ref.trace, out.probes, t0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(opt.budget)), INFINITY, {}, {}};
-    // A configuration slower than the reference over the span cannot win; 2x and 0.05 s of slack
-    // for the noise of shared cores.
-    s.slowest = 2.0 * ref.wallSeconds * out.span / c.duration + 0.05;
-    // The search gets at most 70 % of the budget; the confirmation the rest.
-    const auto searchDeadline = t0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(0.7 * opt.budget));
-    s.deadline = searchDeadline;
+    auto after = [&](double share) {
+        return t0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(share * opt.budget));
+    };
+    Search s{c, reg, opt, ref.trace, out.probes, after(0.5), {}};
+    Stage shortStage;
+    shortStage.span = out.span;
+    shortStage.passError = opt.pruneSlack * opt.errorBound;
+    // 2x and 0.05 s of slack for the noise of shared cores.
+    shortStage.slowest = 2.0 * ref.wallSeconds * out.span / c.duration + 0.05;
+    std::vector<int> passIndex(families.size(), -1);
     runParallel(
         static_cast<int>(families.size()), opt.jobs,
-        [&](int i, std::atomic<double>& fraction) { searchFamily(s, families[size_t(i)], volumes, out.span, fraction); },
+        [&](int i, std::atomic<double>& fraction) {
+            const AdvisorFamily& f = families[size_t(i)];
+            passIndex[size_t(i)] = s.bisect(shortStage, f, volumes, static_cast<int>(f.ladder.size()) - 1, fraction, false);
+        },
         [&](const StudyProgress& p) { report("search", p.done, p.total, p.completed); });
-    out.shortRuns = s.runs;
-    if (Clock::now() >= searchDeadline) out.notes << "the search reached 70 % of the budget before every family was searched";
+    out.shortRuns = shortStage.runs;
+    if (s.outOfTime()) out.notes << "the search on the short span reached half the budget before every family was searched";
 
-    // 3. Confirmation: the cheapest passing rung of each family (short runs) over the duration.
-    std::vector<const AdvisorRun*> best;  // per family, its cheapest passing run
-    for (const auto& r : out.shortRuns) {
-        if (!r.ok || r.error > opt.pruneSlack * opt.errorBound) continue;
-        auto it = std::find_if(best.begin(), best.end(), [&](const AdvisorRun* b) { return b->family == r.family; });
-        if (it == best.end()) best.push_back(&r);
-        else if (r.cpu < (*it)->cpu) *it = &r;
-    }
-    std::stable_sort(best.begin(), best.end(), [](const AdvisorRun* a, const AdvisorRun* b) { return a->cpu < b->cpu; });
-    std::vector<model::SolverConfigDoc> toConfirm;
-    std::vector<QString> confirmFamily;
-    for (size_t i = 0; i < best.size() && static_cast<int>(i) < std::max(1, opt.confirm); ++i) {
-        toConfirm.push_back(best[i]->config);
-        confirmFamily.push_back(best[i]->family);
-    }
-    s.deadline = t0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(opt.budget));
-    s.slowest = 2.0 * ref.wallSeconds + 0.1;
-    auto confirmAll = [&](const std::vector<model::SolverConfigDoc>& cfgs, const std::vector<QString>& fams, const QString& phase) {
-        std::vector<AdvisorRun> runs(cfgs.size());
-        std::vector<char> skipped(cfgs.size(), 0);
-        runParallel(
-            static_cast<int>(cfgs.size()), opt.jobs,
-            [&](int i, std::atomic<double>& fraction) {
-                // The first always runs to its end (the budget may be spent): there is then a result.
-                if (i > 0 && s.outOfTime()) {
-                    skipped[size_t(i)] = 1;
-                    return;
-                }
-                runs[size_t(i)] = s.run(cfgs[size_t(i)], fams[size_t(i)], c.duration, s.slowest, &fraction, i == 0);
-            },
-            [&](const StudyProgress& p) { report(phase, p.done, p.total, p.completed); });
-        const long left = std::count(skipped.begin(), skipped.end(), 1);
-        if (left) out.notes << QString("%1: %2 of %3 not run, the time budget ran out").arg(phase).arg(left).arg(cfgs.size());
-        for (size_t i = 0; i < runs.size(); ++i)
-            if (!skipped[i]) out.fullRuns.push_back(std::move(runs[i]));
+    // 3. Confirmation over the whole duration: the families whose passing rung was cheapest on
+    // the short span, each bisected again among its rungs up to that one (an error that builds
+    // up after the span shows only there). The first family always runs to its end.
+    std::vector<int> order;
+    for (int i = 0; i < static_cast<int>(families.size()); ++i)
+        if (passIndex[size_t(i)] >= 0) order.push_back(i);
+    auto shortCpu = [&](int i) {
+        double best = INFINITY;
+        for (const auto& r : out.shortRuns)
+            if (r.family == families[size_t(i)].label && r.ok && r.error <= shortStage.passError) best = std::min(best, r.cpu);
+        return best;
     };
-    confirmAll(toConfirm, confirmFamily, "confirm");
-    // One rung lower for those that missed the bound over the whole duration.
-    std::vector<model::SolverConfigDoc> retry;
-    std::vector<QString> retryFamily;
-    const bool anyWithin = std::any_of(out.fullRuns.begin() + 1, out.fullRuns.end(), [](const AdvisorRun& r) { return r.withinBound; });
-    for (size_t i = 1; i < out.fullRuns.size() && !anyWithin; ++i) {
-        const AdvisorRun& r = out.fullRuns[i];
-        if (r.withinBound) continue;
-        auto f = std::find_if(families.begin(), families.end(), [&](const AdvisorFamily& x) { return x.label == r.family; });
-        if (f == families.end()) continue;
-        const double rung = f->adaptive ? r.config.rtol : r.config.dt;
-        auto at = std::find(f->ladder.begin(), f->ladder.end(), rung);
-        if (at == f->ladder.begin() || at == f->ladder.end()) continue;
-        retry.push_back(familyConfig(*f, *(at - 1), volumes, c.duration));
-        retryFamily.push_back(f->label);
-    }
-    if (!retry.empty() && !s.outOfTime()) confirmAll(retry, retryFamily, "confirm (one rung lower)");
+    std::vector<double> cpuOf(families.size(), INFINITY);
+    for (int i : order) cpuOf[size_t(i)] = shortCpu(i);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return cpuOf[size_t(a)] < cpuOf[size_t(b)]; });
+    if (static_cast<int>(order.size()) > std::max(1, opt.confirm)) order.resize(size_t(std::max(1, opt.confirm)));
+    s.deadline = after(1.0);
+    Stage fullStage;
+    fullStage.span = c.duration;
+    fullStage.passError = opt.errorBound;
+    fullStage.slowest = 2.0 * ref.wallSeconds + 0.1;
+    std::vector<char> skipped(order.size(), 0);
+    runParallel(
+        static_cast<int>(order.size()), opt.jobs,
+        [&](int k, std::atomic<double>& fraction) {
+            if (k > 0 && s.outOfTime()) {
+                skipped[size_t(k)] = 1;
+                return;
+            }
+            const int i = order[size_t(k)];
+            s.bisect(fullStage, families[size_t(i)], volumes, passIndex[size_t(i)], fraction, k == 0);
+        },
+        [&](const StudyProgress& p) { report("confirm", p.done, p.total, p.completed); });
+    if (const long left = std::count(skipped.begin(), skipped.end(), 1))
+        out.notes << QString("confirmation: %1 of %2 families not run, the time budget ran out").arg(left).arg(order.size());
+    for (auto& r : fullStage.runs) out.fullRuns.push_back(std::move(r));
 
     if (opt.withFileConfigs) {
         std::vector<model::SolverConfigDoc> own;
-        std::vector<QString> fams;
         for (const auto& cfg : c.configs)
-            if (!cfg.reference) {
-                own.push_back(cfg);
-                fams.push_back("file");
-            }
-        s.deadline = Clock::time_point::max();  // the comparison is the point: run them all
-        s.slowest = INFINITY;
-        confirmAll(own, fams, "file configurations");
+            if (!cfg.reference) own.push_back(cfg);
+        std::vector<AdvisorRun> runs(own.size());
+        // Outside the budget: the comparison is the point, so every one runs to its end.
+        runParallel(
+            static_cast<int>(own.size()), opt.jobs,
+            [&](int i, std::atomic<double>&) { runs[size_t(i)] = s.run(own[size_t(i)], "file", c.duration, INFINITY, true); },
+            [&](const StudyProgress& p) { report("file configurations", p.done, p.total, p.completed); });
+        for (auto& r : runs) out.fullRuns.push_back(std::move(r));
     }
 
     // CPU times of runs a few milliseconds long vary by tens of per cent on shared cores: the
     // fastest few within the bound are timed again, one after the other, keeping each one's least.
     // The file's own configurations (--with-file-configs) the same way, so that both compare.
-    s.deadline = Clock::time_point::max();
     for (const bool file : {false, true}) {
         std::vector<size_t> within;
         for (size_t i = 1; i < out.fullRuns.size(); ++i)
@@ -286,7 +282,7 @@ AdvisorResult advise(const model::Circuit& c, const sim::Registry& reg, const Ad
         for (size_t k = 0; k < within.size() && k < size_t(std::max(0, opt.retime)); ++k) {
             AdvisorRun& r = out.fullRuns[within[k]];
             for (int rep = 0; rep < opt.repeats; ++rep) {
-                const AdvisorRun again = s.run(r.config, r.family, c.duration, INFINITY, nullptr);
+                const AdvisorRun again = s.run(r.config, r.family, c.duration, INFINITY, true);
                 if (again.ok) {
                     r.cpu = std::min(r.cpu, again.cpu);
                     r.wall = std::min(r.wall, again.wall);

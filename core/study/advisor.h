@@ -4,14 +4,13 @@
 //   1. The reference runs once over the whole duration (the truth for every error); the
 //      stiffness guidance (service::guideConfiguration) samples each volume's time constant.
 //   2. Every family of the search space (advisor_space.h) is searched on a short span (the first
-//      spanFraction of the duration) for the cheapest rung within the bound (times pruneSlack):
-//      a bisection along its ladder, families in parallel on worker threads. A run slower than
-//      the reference on that span is stopped (it cannot win).
-//   3. The cheapest candidates (by CPU time on the span) are confirmed over the whole duration;
-//      one that misses the bound there is tried once more one rung lower.
+//      spanFraction of the duration) for its cheapest rung within the bound (times pruneSlack):
+//      a bisection along its ladder, families in parallel on worker threads, within half the
+//      budget. A run slower than the reference on that span, or three times slower than the
+//      fastest passing run so far, is stopped (it cannot win; the bisection then tries cheaper rungs).
+//   3. The `confirm` families whose passing rung was cheapest are bisected again over the whole
+//      duration, among their rungs up to that one (errors that build up later show only there).
 //      The fastest few within the bound are timed again, one at a time (least CPU time kept).
-//   4. The winner is the confirmed configuration with the least CPU time within the bound; the
-//      Pareto front (CPU time vs error) is over every full-duration run, the reference's too.
 // Errors are RRMSE [%] (sim::compareTraces), the largest over the chosen probes. Costs are the
 // CPU time of the thread that ran the configuration (not inflated by other programs on the
 // cores; the wall time is kept beside it).
@@ -39,10 +38,10 @@ struct AdvisorOptions {
     double budget = 120;      // wall seconds for the whole search (the reference and the confirmation included)
     double spanFraction = 0.2;
     double pruneSlack = 1.5;  // a short run passes within pruneSlack * errorBound
-    int confirm = 8;          // full-duration confirmations at most (the first always runs)
+    int confirm = 4;          // families confirmed over the duration at most (the first always is)
     SpaceOptions space;       // minStep / maxStep 0: (the reference's step, the record interval]
     int retime = 3, repeats = 2;  // the fastest `retime` within the bound (and of the file's) run `repeats` more times
-    bool withFileConfigs = false;  // also run the file's own configurations over the duration
+    bool withFileConfigs = false;  // also run the file's own configurations over the duration (outside the budget)
     int jobs = 0;                  // 0: defaultJobs()
     const std::atomic<bool>* stop = nullptr;
     // phase: "reference", "search", "confirm", "file configurations"; on the calling thread.
@@ -68,7 +67,7 @@ struct AdvisorResult {
     QStringList probes;
     int families = 0;
     std::vector<AdvisorRun> shortRuns;  // every run on the short span, in completion order
-    std::vector<AdvisorRun> fullRuns;   // the reference first, then confirmations (and file configurations)
+    std::vector<AdvisorRun> fullRuns;   // the reference first, then the confirmation runs (and file configurations)
     std::vector<int> front;             // indices into fullRuns, by increasing CPU time
     int winner = -1;                    // index into fullRuns; -1 none within the bound
     QStringList notes;                  // budget reached, families not searched, ...
@@ -77,4 +76,10 @@ struct AdvisorResult {
 
 AdvisorResult advise(const model::Circuit& c, const sim::Registry& reg, const AdvisorOptions& opt);
 
+}  // namespace hs::study
+
+namespace hs::study {
+// Every run of the search, one CSV row each: stage (short / full), family, configuration,
+// stepper, dt, rtol, ok, error [%], CPU and wall time [s], steps, within the bound, failure.
+QString writeAdvisorLog(const QString& path, const AdvisorResult& res);
 }  // namespace hs::study

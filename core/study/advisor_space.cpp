@@ -61,6 +61,16 @@ std::vector<AdvisorFamily> advisorFamilies(const sim::Registry& reg, const std::
     std::vector<AdvisorFamily> out;
     const std::vector<double> steps = stepLadder(opt.minStep, opt.maxStep);
     std::vector<double> tols = opt.tolerances;
+    // The Newton tolerances a stepper is tried at (one entry, 0 = as it comes, when it has none).
+    auto newtonTols = [&](const sim::StepperSpec& s, bool all) {
+        if (s.adaptive || !s.implicit || !s.usesTolerances || opt.newtonTolerances.empty()) return std::vector<double>{0};
+        return all ? opt.newtonTolerances : std::vector<double>{opt.newtonTolerances.front()};
+    };
+    auto withTol = [](AdvisorFamily f, double tol) {
+        f.newtonTol = tol;
+        if (tol > 0) f.label += ", Newton tol " + num(tol);
+        return f;
+    };
     for (const auto& s : reg.steppers()) {
         AdvisorFamily f;
         f.stepper = QString::fromStdString(s.name);
@@ -68,7 +78,7 @@ std::vector<AdvisorFamily> advisorFamilies(const sim::Registry& reg, const std::
         f.ladder = s.adaptive ? tols : steps;
         if (f.ladder.empty()) continue;
         f.label = f.stepper + "; integrate";
-        out.push_back(f);
+        for (double tol : newtonTols(s, true)) out.push_back(withTol(f, tol));
     }
     if (volumes.empty()) return out;
     // Guided next (the guidance's own advice at each step), then every method on the stiffest volumes.
@@ -79,7 +89,7 @@ std::vector<AdvisorFamily> advisorFamilies(const sim::Registry& reg, const std::
         f.ladder = steps;
         f.guided = true;
         f.label = f.stepper + "; guided";
-        out.push_back(f);
+        for (double tol : newtonTols(s, true)) out.push_back(withTol(f, tol));
     }
     // Each method's defaults on every volume count first, then its variants (the order is the
     // order of the search, which may run out of budget).
@@ -101,7 +111,7 @@ std::vector<AdvisorFamily> advisorFamilies(const sim::Registry& reg, const std::
                             ids << volumes[size_t(v)].id;
                         }
                         f.label = f.stepper + "; " + ids.join("+") + " " + methodLabel(doc.method, variant);
-                        out.push_back(f);
+                        for (double tol : newtonTols(s, false)) out.push_back(withTol(f, tol));
                     }
                 }
             }
@@ -121,6 +131,7 @@ model::SolverConfigDoc familyConfig(const AdvisorFamily& f, double rung, const s
         return c;
     }
     c.dt = rung;
+    if (f.newtonTol > 0) c.rtol = c.atol = f.newtonTol;
     QStringList held;
     if (f.guided) {
         for (const auto& v : volumes) {
@@ -136,7 +147,8 @@ model::SolverConfigDoc familyConfig(const AdvisorFamily& f, double rung, const s
         for (const auto& [k, v] : m.params) params << k + "=" + num(v);
         held << id + " " + m.method + (params.isEmpty() ? QString() : " " + params.join(" "));
     }
-    c.name = "advisor: " + f.stepper + " " + num(rung) + (held.isEmpty() ? QString() : ", " + held.join(", "));
+    c.name = "advisor: " + f.stepper + " " + num(rung) + (f.newtonTol > 0 ? " tol " + num(f.newtonTol) : QString()) +
+             (held.isEmpty() ? QString() : ", " + held.join(", "));
     c.description = "Found by hydrostiff-cli advise: " + f.label + " at step " + num(rung) + " s";
     return c;
 }

@@ -3,7 +3,7 @@
 // from method or stepper names): families of configurations, each one stepper with one way of
 // solving the volumes' pressures, searched along a ladder of steps (fixed-step steppers) or
 // tolerances (adaptive ones) from the most accurate rung to the cheapest.
-//   - every stepper with every volume integrated;
+//   - every stepper with every volume integrated (implicit fixed-step ones at each Newton tolerance);
 //   - each fixed-step stepper that hosts pressure methods with the stiffness guidance's
 //     suggestion per volume at each step (sim::suggest, "guided");
 //   - each such stepper with each pressure method (and its variants, see methodVariants) on the
@@ -31,6 +31,7 @@ struct AdvisorFamily {
     bool adaptive = false;
     std::vector<double> ladder;  // dt [s] ascending, or rtol descending: most accurate first
     bool guided = false;         // methods from the guidance at each step
+    double newtonTol = 0;        // implicit fixed-step steppers: rtol = atol of the Newton iteration (0: the default)
     std::map<QString, model::MethodDoc> methods;
 };
 
@@ -45,6 +46,9 @@ struct SpaceOptions {
     int depth = 1;
     double minStep = 0, maxStep = 0;  // fixed-step ladder bounds [s] (exclusive, inclusive)
     std::vector<double> tolerances = {1e-8, 1e-7, 1e-6, 1e-5, 1e-4, 1e-3, 1e-2};  // adaptive ladder
+    // Newton tolerances of implicit fixed-step steppers: the integrate and guided families try
+    // each, the method families the first.
+    std::vector<double> newtonTolerances = {1e-4, 1e-6};
 };
 
 // A method's variants: its defaults first, then (depth) one parameter changed at a time.

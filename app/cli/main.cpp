@@ -20,6 +20,7 @@ const char* kUsage =
     "  import-hopsan MODEL.hmf  import a Hopsan model; --validate FILE.hvc checks it against Hopsan's data\n"
     "  sweep FILE      run a configuration over a grid or Latin hypercube of parameters, one CSV row per run\n"
     "  advise FILE     find the fastest configuration within an error bound, print the Pareto front, add it to FILE\n"
+    "  identify FILE   identify parameters from measurements: GA islands (pagmo2) + Hooke-Jeeves\n"
     "\n"
     "'hydrostiff-cli COMMAND --help' shows the options of a command.\n"
     "exit codes: 0 ok, 1 a run failed, 2 usage error, 3 file error, 4 circuit error\n";
@@ -62,6 +63,7 @@ int dispatch(const QString& cmd, QStringList& args) {
     if (cmd == "import-hopsan") return hs::cli::importHopsanCommand(args, reg);
     if (cmd == "sweep") return hs::cli::sweepCommand(args, reg);
     if (cmd == "advise") return hs::cli::adviseCommand(args, reg);
+    if (cmd == "identify") return hs::cli::identifyCommand(args, reg);
     hs::cli::err("hydrostiff-cli: unknown command '" + cmd + "'\n\n" + QString::fromUtf8(kUsage).trimmed());
     return hs::cli::Usage;
 }

@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <map>
 #include <mutex>
+#include <optional>
 
 #include "pareto.h"
 #include "service/comparison.h"
@@ -63,6 +65,33 @@ struct Search {
 
     // Runs cfg over `span` seconds; stopped when slower than `limit` wall seconds, past the
     // deadline (unless ignoreDeadline), or when the caller stops.
+    // Runs already made, by what they ran (two families can reach one configuration: the
+    // guidance may integrate every volume at a step): a repeat costs nothing and is not listed twice.
+    std::map<QString, AdvisorRun> done;
+
+    static QString signature(const model::SolverConfigDoc& cfg, double span) {
+        QString k = cfg.stepper + "|" + QString::number(cfg.dt, 'g', 17) + "|" + QString::number(cfg.rtol, 'g', 17) + "|" +
+                    QString::number(cfg.atol, 'g', 17) + "|" + QString::number(span, 'g', 17);
+        for (const auto& [id, m] : cfg.methods) {
+            k += "|" + id + ":" + m.method;
+            for (const auto& [n, v] : m.params) k += "," + n + "=" + QString::number(v, 'g', 17);
+        }
+        return k;
+    }
+
+    // A finished run of the same configuration over the same span, if any (not one stopped as
+    // too slow: the limit may have been lower then).
+    std::optional<AdvisorRun> seen(const model::SolverConfigDoc& cfg, double span) {
+        std::lock_guard<std::mutex> lock(mutex);
+        auto it = done.find(signature(cfg, span));
+        if (it == done.end() || it->second.tooSlow) return std::nullopt;
+        return it->second;
+    }
+    void remember(const AdvisorRun& r, double span) {
+        std::lock_guard<std::mutex> lock(mutex);
+        done[signature(r.config, span)] = r;
+    }
+
     AdvisorRun run(const model::SolverConfigDoc& cfg, const QString& family, double span, double limit,
                    bool ignoreDeadline = false) {
         AdvisorRun r;
@@ -107,12 +136,14 @@ struct Search {
         int round = 0;
         while (hi - lo > 1 && (ignoreDeadline || !outOfTime())) {
             const int mid = (lo + hi) / 2;
-            AdvisorRun r = run(familyConfig(f, f.ladder[size_t(mid)], volumes, st.span), f.label, st.span, limit(st),
-                               ignoreDeadline);
+            const model::SolverConfigDoc cfg = familyConfig(f, f.ladder[size_t(mid)], volumes, st.span);
+            const std::optional<AdvisorRun> before = seen(cfg, st.span);
+            AdvisorRun r = before ? *before : run(cfg, f.label, st.span, limit(st), ignoreDeadline);
             const bool pass = r.ok && r.error <= st.passError;
             if (pass) best = mid;
             (pass || r.tooSlow ? lo : hi) = mid;
-            {
+            if (!before) {
+                remember(r, st.span);
                 std::lock_guard<std::mutex> lock(mutex);
                 if (pass) st.bestPassWall = std::min(st.bestPassWall, r.wall);
                 st.runs.push_back(std::move(r));

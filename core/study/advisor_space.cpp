@@ -83,7 +83,9 @@ std::vector<AdvisorFamily> advisorFamilies(const sim::Registry& reg, const std::
     if (volumes.empty()) return out;
     // Guided next (the guidance's own advice at each step), then every method on the stiffest volumes.
     for (const auto& s : reg.steppers()) {
-        if (s.adaptive || !s.supportsPressureMethods || steps.empty()) continue;
+        // An implicit stepper has no stability limit: the guidance integrates every volume there,
+        // which the integrate family above already is.
+        if (s.adaptive || !s.supportsPressureMethods || steps.empty() || !std::isfinite(s.stabilityLimit)) continue;
         AdvisorFamily f;
         f.stepper = QString::fromStdString(s.name);
         f.ladder = steps;

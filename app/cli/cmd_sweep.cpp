@@ -90,7 +90,16 @@ int sweepCommand(const QStringList& argvIn, const sim::Registry& reg) {
     QStringList probes;
     if (auto p = a.value("probes")) {
         probes = p->split(',', Qt::SkipEmptyParts);
-        for (auto& n : probes) n = n.trimmed();
+        QStringList known;
+        for (const auto& pr : circuit->probes) known << pr.name;
+        for (auto& n : probes) {
+            n = n.trimmed();
+            // A circuit without probes records the default ones, known only once built.
+            if (!known.isEmpty() && !known.contains(n)) {
+                err("sweep: --probes: no probe '" + n + "'; the probes are: " + known.join(", "));
+                return Usage;
+            }
+        }
     }
     opt.points = lhs ? study::latinHypercube(opt.axes, static_cast<int>(*lhs), static_cast<std::uint64_t>(seed.value_or(1)))
                      : study::gridPoints(opt.axes);

@@ -75,12 +75,14 @@ IdentifyResult identify(const model::Circuit& c, const sim::Registry& reg, const
     }
     const GaSettings& ga = spec.ga;
     // pagmo's thread islands run on its own thread pool (one thread per core).
+    double meanBits = 0;
+    for (const auto& p : spec.parameters) meanBits += p.bits / static_cast<double>(spec.parameters.size());
     pagmo::archipelago archi{pagmo::topology{pagmo::ring{}}};
     const pagmo::problem prob{GridProblem{shared}};
     for (int i = 0; i < ga.islands; ++i) {
         const double pc = ga.pc[size_t(i) % ga.pc.size()];
         const double pmBit = ga.pm[size_t(i) % ga.pm.size()];
-        const double pm = std::min(1.0, pmBit * spec.parameters.front().bits);
+        const double pm = std::min(1.0, pmBit * meanBits);
         pagmo::sga algo(static_cast<unsigned>(ga.migrationEvery), pc, 1.0, pm, 1.0, 2u, "single", "uniform", "tournament",
                         ga.seed + 7919u * static_cast<unsigned>(i));
         archi.push_back(pagmo::thread_island{}, pagmo::algorithm{algo}, prob, static_cast<pagmo::population::size_type>(ga.population),

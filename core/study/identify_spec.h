@@ -41,7 +41,7 @@ struct GaSettings {
     int islands = 12, population = 30, generations = 40, migrants = 4, migrationEvery = 3;
     unsigned seed = 1;
     // Crossover and mutation probabilities per island, cycled (notes/003 Table 5.1, the thesis'
-    // 12 sub-populations; pm is per bit there, per gene of `bits` bits here: min(1, bits * pm)).
+    // 12 sub-populations; pm is per bit there, per gene here: min(1, mean bits * pm)).
     std::vector<double> pc = {0.6, 0.5, 0.7, 0.8, 0.6, 0.7, 0.9, 0.8, 0.5, 0.6, 0.7, 0.8};
     std::vector<double> pm = {0.05, 0.005, 0.02, 0.001, 0.05, 0.01, 0.005, 0.008, 0.05, 0.02, 0.008, 0.01};
 };

@@ -19,6 +19,7 @@
 #include <QString>
 #include <QStringList>
 #include <atomic>
+#include <cmath>
 #include <functional>
 #include <vector>
 

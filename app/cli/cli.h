@@ -53,5 +53,8 @@ int steppersCommand(const QStringList& args, const sim::Registry& reg);
 int partitionCommand(const QStringList& args, const sim::Registry& reg);
 int importHopsanCommand(const QStringList& args, const sim::Registry& reg);
 int inverseCommand(const QStringList& args, const sim::Registry& reg);
+int sweepCommand(const QStringList& args, const sim::Registry& reg);
+int adviseCommand(const QStringList& args, const sim::Registry& reg);
+int identifyCommand(const QStringList& args, const sim::Registry& reg);
 
 }  // namespace hs::cli

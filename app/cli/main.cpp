@@ -20,6 +20,9 @@ const char* kUsage =
     "  partition FILE  parallel partitions of a TLM configuration: each mapper's plan, predicted and measured\n"
     "  import-hopsan MODEL.hmf  import a Hopsan model; --validate FILE.hvc checks it against Hopsan's data\n"
     "  inverse FILE    inverse simulation: prescribed piston motion -> valve opening, command, pressures, energy\n"
+    "  sweep FILE      run a configuration over a grid or Latin hypercube of parameters, one CSV row per run\n"
+    "  advise FILE     find the fastest configuration within an error bound, print the Pareto front, add it to FILE\n"
+    "  identify FILE   identify parameters from measurements: GA islands (pagmo2) + Hooke-Jeeves\n"
     "\n"
     "'hydrostiff-cli COMMAND --help' shows the options of a command.\n"
     "exit codes: 0 ok, 1 a run failed, 2 usage error, 3 file error, 4 circuit error\n";
@@ -62,6 +65,9 @@ int dispatch(const QString& cmd, QStringList& args) {
     if (cmd == "partition") return hs::cli::partitionCommand(args, reg);
     if (cmd == "import-hopsan") return hs::cli::importHopsanCommand(args, reg);
     if (cmd == "inverse") return hs::cli::inverseCommand(args, reg);
+    if (cmd == "sweep") return hs::cli::sweepCommand(args, reg);
+    if (cmd == "advise") return hs::cli::adviseCommand(args, reg);
+    if (cmd == "identify") return hs::cli::identifyCommand(args, reg);
     hs::cli::err("hydrostiff-cli: unknown command '" + cmd + "'\n\n" + QString::fromUtf8(kUsage).trimmed());
     return hs::cli::Usage;
 }

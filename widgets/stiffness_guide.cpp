@@ -47,7 +47,7 @@ StiffnessGuide StiffnessGuide::compute(const hs::model::Circuit& c, const hs::si
 // (ports/2 * exchange^2) and the adjoining components their inertance.
 void StiffnessGuide::tlmPart(StiffnessGuide& g, const hs::model::Circuit& c, const hs::sim::Registry& reg,
                              const hs::model::SolverConfigDoc& cfg, const std::string& id) {
-    hs::sim::SolverSettings solver = hs::model::toSolverSettings(cfg);
+    hs::sim::SolverSettings solver = hs::model::toSolverSettings(cfg, c.folder);
     const auto own = solver.methods.find(id);
     const hs::sim::MethodSetting current = own != solver.methods.end() ? own->second : solver.defaultMethod;
     g.tlmInUse = current.method == "tlm";

@@ -51,5 +51,6 @@ int formatCommand(const QStringList& args, const sim::Registry& reg);
 int componentsCommand(const QStringList& args, const sim::Registry& reg);
 int steppersCommand(const QStringList& args, const sim::Registry& reg);
 int importHopsanCommand(const QStringList& args, const sim::Registry& reg);
+int learnCommand(const QStringList& args, const sim::Registry& reg);
 
 }  // namespace hs::cli

@@ -17,6 +17,7 @@ const char* kUsage =
     "  format FILE...  rewrite circuit files in the canonical form the editor saves\n"
     "  components      list the component types with their ports and parameters\n"
     "  steppers        list the steppers: fixed/adaptive, implicit, what each supports\n"
+    "  learn narx FILE --volume ID  record data, train a NARX surrogate of one volume (method narx)\n"
     "  import-hopsan MODEL.hmf  import a Hopsan model; --validate FILE.hvc checks it against Hopsan's data\n"
     "\n"
     "'hydrostiff-cli COMMAND --help' shows the options of a command.\n"
@@ -58,6 +59,7 @@ int dispatch(const QString& cmd, QStringList& args) {
     if (cmd == "components") return hs::cli::componentsCommand(args, reg);
     if (cmd == "steppers") return hs::cli::steppersCommand(args, reg);
     if (cmd == "import-hopsan") return hs::cli::importHopsanCommand(args, reg);
+    if (cmd == "learn") return hs::cli::learnCommand(args, reg);
     hs::cli::err("hydrostiff-cli: unknown command '" + cmd + "'\n\n" + QString::fromUtf8(kUsage).trimmed());
     return hs::cli::Usage;
 }

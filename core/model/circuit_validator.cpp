@@ -257,17 +257,13 @@ void CircuitValidator::checkConfigs() {
         for (const auto& [volume, m] : s.methods) {
             const QString p = jsonChild(mp, volume);
             if (!c_.component(volume)) { err(p, QStringLiteral("no component '%1'").arg(volume)); continue; }
-            hs::sim::MethodSetting setting;
-            setting.method = m.method.toStdString();
-            for (const auto& [k, v] : m.params) setting.params[k.toStdString()] = v;
+            const hs::sim::MethodSetting setting = toMethodSetting(m, c_.folder);
             std::string e;
             if (!hs::sim::makePressureMethod(reg_, setting, e) && e.empty()) e = "the method could not be created";
             if (!e.empty()) err(p, q(e));
         }
         if (s.defaultMethod) {
-            hs::sim::MethodSetting setting;
-            setting.method = s.defaultMethod->method.toStdString();
-            for (const auto& [k, v] : s.defaultMethod->params) setting.params[k.toStdString()] = v;
+            const hs::sim::MethodSetting setting = toMethodSetting(*s.defaultMethod, c_.folder);
             std::string e;
             if (!hs::sim::makePressureMethod(reg_, setting, e) && e.empty()) e = "the method could not be created";
             if (!e.empty()) err(jsonChild(path, QStringLiteral("default_method")), q(e));

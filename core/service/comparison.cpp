@@ -23,7 +23,7 @@ sim::RunResult runConfigurationUnguarded(const model::Circuit& c, const model::S
 PreparedRun prepareConfiguration(const model::Circuit& c, const model::SolverConfigDoc& cfg, const sim::Registry& reg,
                                  double duration) {
     PreparedRun run;
-    const sim::SolverSettings solver = model::toSolverSettings(cfg);
+    const sim::SolverSettings solver = model::toSolverSettings(cfg, c.folder);
     sim::BuildResult built = sim::build(reg, model::toNetlist(c), solver);
     run.warnings = built.warnings;
     if (!built.ok()) {

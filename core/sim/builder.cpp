@@ -29,11 +29,24 @@ std::unique_ptr<PressureMethod> makePressureMethod(const Registry& reg, const Me
         return nullptr;
     }
     std::vector<double> values;
-    for (const auto& p : spec->params) values.push_back(p.def);
+    std::vector<std::string> texts;
+    for (const auto& p : spec->params) {
+        values.push_back(p.def);
+        texts.push_back(p.kind == ParamKind::Text ? p.textDef : std::string());
+    }
+    for (const auto& [name, v] : s.text) {
+        const int i = spec->paramIndex(name);
+        if (i < 0 || spec->params[static_cast<size_t>(i)].kind != ParamKind::Text) {
+            error = "method '" + s.method + "' has no text parameter '" + name + "'";
+            return nullptr;
+        }
+        texts[static_cast<size_t>(i)] = v;
+    }
     for (const auto& [name, v] : s.params) {
         const int i = spec->paramIndex(name);
         if (i < 0) { error = "method '" + s.method + "' has no parameter '" + name + "'"; return nullptr; }
         const ParamSpec& p = spec->params[static_cast<size_t>(i)];
+        if (p.kind == ParamKind::Text) { error = "method '" + s.method + "': parameter '" + name + "' is text, not a number"; return nullptr; }
         if (!std::isfinite(v) || v < p.min || v > p.max) {
             std::ostringstream o;
             o.imbue(std::locale::classic());
@@ -44,7 +57,8 @@ std::unique_ptr<PressureMethod> makePressureMethod(const Registry& reg, const Me
         }
         values[static_cast<size_t>(i)] = v;
     }
-    std::unique_ptr<PressureMethod> m(spec->create(values, error));
+    std::unique_ptr<PressureMethod> m(spec->createWithText ? spec->createWithText(values, texts, error)
+                                                           : spec->create(values, error));
     if (!error.empty()) return nullptr;
     return m;
 }

@@ -3,6 +3,7 @@
 
 #include <charconv>
 
+#include "learn/narx_model.h"
 #include "sim/builder.h"
 #include "sim/methods/narx_features.h"
 #include "sim/simulator.h"
@@ -44,6 +45,24 @@ std::string netlistHash(const sim::Netlist& net) {
     }
     for (const auto& w : net.wires) s += w.fromComp + '.' + w.fromPort + '>' + w.toComp + '.' + w.toPort + '\n';
     return hashHex(fnv1a(s.data(), s.size()));
+}
+
+std::vector<std::string> narxProvenanceWarnings(const sim::Netlist& net, const sim::SolverSettings& settings) {
+    std::vector<std::string> w;
+    std::string here;
+    for (const auto& [volume, m] : settings.methods) {
+        if (m.method != "narx" || !m.text.count("model")) continue;
+        NarxModel model;
+        std::string e;
+        if (!loadNarxModel(m.text.at("model"), model, e)) continue;  // the builder reports it
+        if (here.empty()) here = netlistHash(net);
+        const std::string trained = model.infoValue("circuit_hash");
+        if (trained != here)
+            w.push_back("volume '" + volume + "': the narx model '" + m.text.at("model") + "' was trained on another circuit ('" +
+                        model.infoValue("circuit") + "', fingerprint " + (trained.empty() ? "unknown" : trained) +
+                        "; this one " + here + "): its training error says nothing about this circuit");
+    }
+    return w;
 }
 
 NarxDataResult generateNarxData(const sim::Registry& reg, const sim::Netlist& circuit, const NarxDataOptions& o) {

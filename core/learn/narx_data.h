@@ -50,6 +50,10 @@ struct NarxDataResult {
 // Fingerprint of a circuit as the engine sees it (components, parameters, wires).
 std::string netlistHash(const sim::Netlist& net);
 
+// For every volume of the settings on the narx method: a warning when its model was trained on a
+// circuit other than `net` (the model's "circuit_hash" against netlistHash(net)), naming both.
+std::vector<std::string> narxProvenanceWarnings(const sim::Netlist& net, const sim::SolverSettings& settings);
+
 NarxDataResult generateNarxData(const sim::Registry& reg, const sim::Netlist& circuit, const NarxDataOptions& options);
 
 }  // namespace hs::learn

@@ -8,6 +8,7 @@
 
 #include "csv.h"
 #include "indeterminate_text.h"
+#include "learn/narx_data.h"
 #include "result_file.h"
 #include "sim/builder.h"
 #include "sim/registry.h"
@@ -24,8 +25,10 @@ PreparedRun prepareConfiguration(const model::Circuit& c, const model::SolverCon
                                  double duration) {
     PreparedRun run;
     const sim::SolverSettings solver = model::toSolverSettings(cfg, c.folder);
-    sim::BuildResult built = sim::build(reg, model::toNetlist(c), solver);
+    const sim::Netlist net = model::toNetlist(c);
+    sim::BuildResult built = sim::build(reg, net, solver);
     run.warnings = built.warnings;
+    for (auto& w : learn::narxProvenanceWarnings(net, solver)) run.warnings.push_back(std::move(w));
     if (!built.ok()) {
         run.error = "circuit does not compile: " + built.errorText();
         return run;

@@ -257,15 +257,11 @@ void CircuitValidator::checkConfigs() {
         for (const auto& [volume, m] : s.methods) {
             const QString p = jsonChild(mp, volume);
             if (!c_.component(volume)) { err(p, QStringLiteral("no component '%1'").arg(volume)); continue; }
-            const hs::sim::MethodSetting setting = toMethodSetting(m, c_.folder);
-            std::string e;
-            if (!hs::sim::makePressureMethod(reg_, setting, e) && e.empty()) e = "the method could not be created";
+            const std::string e = hs::sim::checkMethodSetting(reg_, toMethodSetting(m, c_.folder));
             if (!e.empty()) err(p, q(e));
         }
         if (s.defaultMethod) {
-            const hs::sim::MethodSetting setting = toMethodSetting(*s.defaultMethod, c_.folder);
-            std::string e;
-            if (!hs::sim::makePressureMethod(reg_, setting, e) && e.empty()) e = "the method could not be created";
+            const std::string e = hs::sim::checkMethodSetting(reg_, toMethodSetting(*s.defaultMethod, c_.folder));
             if (!e.empty()) err(jsonChild(path, QStringLiteral("default_method")), q(e));
         }
         if (s.threads < 1 || s.threads > 64)

@@ -32,3 +32,12 @@ uptime
 uptime
 "$cli" compare circuit2_pub3_repeating.hydro.json
 uptime
+# CPU time of the engine thread per configuration (wall times above inflate with the machine's load)
+for f in circuit2_pub3_random.hydro.json circuit2_pub3_repeating.hydro.json; do
+    python3 -c "import json,sys; [print(c['name']) for c in json.load(open(sys.argv[1]))['configurations']]" "$f" |
+    while read -r name; do
+        printf '%s | %s | ' "$f" "$name"
+        "$cli" run "$f" --config "$name" --out run-cpu.csv --quiet | grep 'cpu time'
+    done
+done
+uptime

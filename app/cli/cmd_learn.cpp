@@ -161,9 +161,9 @@ int learnNarx(const QStringList& argv, const sim::Registry& reg) {
     out(QString("network        %1 inputs (delay %2), hidden %3 (%4), 1 linear output: %5 weights")
             .arg(m.regressorSize()).arg(to.delay).arg(layers.join("x"), learn::activationName(to.activation))
             .arg(m.net.weightCount()));
-    out(QString("training       %1 regressors, %2, %3 epochs (best %4, %5) in %6 s")
+    out(QString("training       %1 regressors, %2, %3 epochs (best %4, %5) in %6 s wall, %7 s cpu")
             .arg(tr.samples).arg(QString::fromStdString(m.infoValue("split"))).arg(tr.lm.epochs).arg(tr.lm.bestEpoch)
-            .arg(QString::fromStdString(tr.lm.stopReason), fmt(secs, 4)));
+            .arg(QString::fromStdString(tr.lm.stopReason), fmt(secs, 4), fmt(tr.cpuSeconds, 4)));
     out(QString("MSE (scaled)   train %1, validation %2, test %3").arg(fmt(tr.lm.trainMse, 4), fmt(tr.lm.validationMse, 4), fmt(tr.lm.testMse, 4)));
     out("wrote          " + modelPath);
     if (auto name = a.value("attach")) {

@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <ctime>
 #include <fstream>
 #include <sstream>
 
@@ -143,7 +144,9 @@ NarxTrainResult trainNarx(const Dataset& data, const NarxTrainOptions& o,
     take(s.test, Xs, Ys);
     X.resize(0, 0);
     res.samples = n;
+    const std::clock_t c0 = std::clock();
     res.lm = trainLevenbergMarquardt(m.net, Xt, Yt, Xv, Yv, o.lm, progress, cancel);
+    res.cpuSeconds = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
     res.lm.testMse = meanSquaredError(m.net, Xs, Ys);
     if (res.lm.cancelled) { res.error = "training cancelled"; return res; }
     m.setInfo("samples", std::to_string(n));
@@ -154,6 +157,7 @@ NarxTrainResult trainNarx(const Dataset& data, const NarxTrainOptions& o,
     m.setInfo("validation_mse", num(res.lm.validationMse));
     m.setInfo("test_mse", num(res.lm.testMse));
     m.setInfo("training_seconds", num(res.lm.seconds));
+    m.setInfo("training_cpu_seconds", num(res.cpuSeconds));
     m.setInfo("data_hash", datasetHash(data));
     res.ok = true;
     return res;

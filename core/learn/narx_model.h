@@ -61,6 +61,7 @@ struct NarxTrainResult {
     NarxModel model;
     LmResult lm;
     int samples = 0;  // regressor rows
+    double cpuSeconds = 0;  // processor time of the training (all threads of the process)
 };
 
 // Builds the series-parallel regressors from the dataset's columns (sample interval from the

@@ -58,7 +58,7 @@ void StiffnessGuide::tlmPart(StiffnessGuide& g, const hs::model::Circuit& c, con
                              QString::fromStdString(solver.stepper));
         return;
     }
-    if (!g.tlmInUse) solver.methods[id] = hs::sim::MethodSetting{"tlm", {}};
+    if (!g.tlmInUse) solver.methods[id] = hs::sim::MethodSetting{"tlm", {}, {}};
     solver.threads = 1;
     solver.partition.clear();
     hs::sim::BuildResult built = hs::sim::build(reg, hs::model::toNetlist(c), solver);

@@ -483,10 +483,10 @@ private slots:
         r = cli({"run", file, "--config", "NARX 1e-3", "--duration", "1", "--out", dir.filePath("narx.csv"), "--quiet"});
         QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
         QCOMPARE(csvNumbers(dir.filePath("narx.csv")).size(), 1001);
-        r = cli({"learn", "narx", file, "--volume", "o1", "--quiet"});
+        r = cli({"learn", "narx", file, "--volume", "O1", "--quiet"});
         QCOMPARE(r.code, 2);
-        QVERIFY2(r.err.contains("'o1' is not a Volume"), qPrintable(r.err));
-        r = cli({"learn", "narx", file, "--volume", "V2", "--duration", "0.1", "--random", "o1:0:1:0.1", "--quiet"});
+        QVERIFY2(r.err.contains("'O1' is not a Volume"), qPrintable(r.err));
+        r = cli({"learn", "narx", file, "--volume", "V2", "--duration", "0.1", "--random", "O1:0:1:0.1", "--quiet"});
         QCOMPARE(r.code, 1);
         QVERIFY2(r.err.contains("not a signal source"), qPrintable(r.err));
     }

@@ -61,6 +61,14 @@ void MethodParamsForm::build(const hs::sim::MethodSpec* spec, const std::map<QSt
                 form_->addRow(label, box);
                 continue;
             }
+            if (p.kind == hs::sim::ParamKind::Text) {
+                // A file (narx: the trained model) is set in the circuit file, e.g. by
+                // hydrostiff-cli learn narx --attach; not edited here.
+                auto* note = new QLabel(tr("set in the circuit file (hydrostiff-cli learn narx --attach)"), this);
+                note->setToolTip(QString::fromStdString(p.description));
+                form_->addRow(label, note);
+                continue;
+            }
             auto* e = new QuantityEdit(this);
             e->setObjectName(prefix_ + name);
             e->setQuantity(QString::fromStdString(p.unit), p.min, p.max, p.def);

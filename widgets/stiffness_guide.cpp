@@ -47,7 +47,7 @@ StiffnessGuide StiffnessGuide::compute(const hs::model::Circuit& c, const hs::si
 // (ports/2 * exchange^2) and the adjoining components their inertance.
 void StiffnessGuide::tlmPart(StiffnessGuide& g, const hs::model::Circuit& c, const hs::sim::Registry& reg,
                              const hs::model::SolverConfigDoc& cfg, const std::string& id) {
-    hs::sim::SolverSettings solver = hs::model::toSolverSettings(cfg);
+    hs::sim::SolverSettings solver = hs::model::toSolverSettings(cfg, c.folder);
     const auto own = solver.methods.find(id);
     const hs::sim::MethodSetting current = own != solver.methods.end() ? own->second : solver.defaultMethod;
     g.tlmInUse = current.method == "tlm";
@@ -58,7 +58,7 @@ void StiffnessGuide::tlmPart(StiffnessGuide& g, const hs::model::Circuit& c, con
                              QString::fromStdString(solver.stepper));
         return;
     }
-    if (!g.tlmInUse) solver.methods[id] = hs::sim::MethodSetting{"tlm", {}};
+    if (!g.tlmInUse) solver.methods[id] = hs::sim::MethodSetting{"tlm", {}, {}};
     solver.threads = 1;
     solver.partition.clear();
     hs::sim::BuildResult built = hs::sim::build(reg, hs::model::toNetlist(c), solver);

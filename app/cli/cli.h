@@ -56,5 +56,6 @@ int inverseCommand(const QStringList& args, const sim::Registry& reg);
 int sweepCommand(const QStringList& args, const sim::Registry& reg);
 int adviseCommand(const QStringList& args, const sim::Registry& reg);
 int identifyCommand(const QStringList& args, const sim::Registry& reg);
+int learnCommand(const QStringList& args, const sim::Registry& reg);
 
 }  // namespace hs::cli

@@ -111,6 +111,16 @@ int compareCommand(const QStringList& argv, const sim::Registry& reg) {
                 " steps (" + service::indeterminateTimeText(st) + " s) in " + QString::number(st.indeterminateSpanCount) +
                 " spans [s]: " + service::indeterminateSpansText(st));
         }
+    // Learned (narx) nodes: steps whose inputs left the training range and the fallback solved.
+    header = false;
+    for (const auto& o : cmp.configs)
+        for (const auto& [node, st] : o.result.methodStats) {
+            if (st.guardedSteps == 0) continue;
+            if (!header) out("\nsteps on which a narx node's input left its training range (solved by the fallback):");
+            header = true;
+            out(pad(o.name, nameW) + "node " + QString::fromStdString(node) + ": " + QString::number(st.guardedSteps) + " of " +
+                QString::number(st.outerSteps) + " steps");
+        }
     if (auto path = a.value("out")) {
         QString e = service::writeAlignedFile(*path, cmp);
         if (!e.isEmpty()) { err("compare: " + e); return FileError; }

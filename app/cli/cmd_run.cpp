@@ -67,6 +67,10 @@ int runCommand(const QStringList& argv, const sim::Registry& reg) {
     out(QString("simulated      %1 s in %2 s wall time, %3 steps").arg(fmt(simulated), fmt(r.wallSeconds), QString::number(r.steps)));
     out(QString("real-time factor %1 (simulated time / wall time)").arg(r.wallSeconds > 0 ? fmt(simulated / r.wallSeconds) : QString("-")));
     out(QString("cpu time       %1 s (engine thread)").arg(fmt(r.cpuSeconds)));
+    for (const auto& [node, st] : r.methodStats)
+        if (st.guardedSteps > 0)
+            out(QString("narx guard     node %1: %2 of %3 steps had an input outside the training range (fallback)")
+                    .arg(QString::fromStdString(node)).arg(st.guardedSteps).arg(st.outerSteps));
     if (!r.trace.time.empty()) out("wrote          " + outPath);
     if (!r.ok) {
         err("run failed: " + QString::fromStdString(r.error));

@@ -55,7 +55,7 @@ int stiffnessCommand(const QStringList& argv, const sim::Registry& reg) {
     if (!circuit) return FileError;
     const model::SolverConfigDoc* cfg = a.value("config") ? circuit->config(*a.value("config")) : circuit->reference();
     if (!cfg) { err("stiffness: no such configuration"); return Usage; }
-    sim::BuildResult built = sim::build(reg, model::toNetlist(*circuit), model::toSolverSettings(*cfg));
+    sim::BuildResult built = sim::build(reg, model::toNetlist(*circuit), model::toSolverSettings(*cfg, circuit->folder));
     if (!built.ok()) { err("stiffness: circuit does not compile:\n" + QString::fromStdString(built.errorText())); return CircuitError; }
     sim::System& sys = *built.system;
     std::vector<double> y(static_cast<size_t>(sys.stateCount()));
@@ -65,7 +65,7 @@ int stiffnessCommand(const QStringList& argv, const sim::Registry& reg) {
         sim::RunOptions opt;
         opt.duration = *at;
         opt.recordInterval = *at;
-        opt.solver = model::toSolverSettings(*cfg);
+        opt.solver = model::toSolverSettings(*cfg, circuit->folder);
         sim::RunResult r = sim::simulate(sys, {}, opt);
         if (!r.ok) { err("stiffness: the run to t = " + fmt(*at) + " s failed: " + QString::fromStdString(r.error)); return RunFailed; }
         y = r.finalState;
@@ -94,7 +94,7 @@ int stiffnessCommand(const QStringList& argv, const sim::Registry& reg) {
         out(QString("  %1%2%3%4%5%6%7%8").arg(QString::fromStdString(n.name), -18).arg(fmt(n.p / 1e5), -11).arg(fmt(n.volume), -11)
                 .arg(fmt(n.bulkModulus / 1e9), -10).arg(fmt(n.conductance), -15).arg(fmt(n.tau), -11)
                 .arg(fmt(n.maxStepRk4), -13).arg(fmt(n.maxStepEuler)));
-    const auto solver = model::toSolverSettings(*cfg);
+    const auto solver = model::toSolverSettings(*cfg, circuit->folder);
     const service::Guidance guide = service::guideConfiguration(*circuit, reg, cfg->name, {0, static_cast<int>(a.number("samples").value_or(200))});
     if (!guide.ok) { err("stiffness: " + guide.error); return CircuitError; }
     out(QString("\nguidance for configuration '%1' (%2, step %3 s), along a %4 s run sampled %5 times (%6, every volume integrated):")

@@ -18,6 +18,7 @@ const char* kUsage =
     "  components      list the component types with their ports and parameters\n"
     "  steppers        list the steppers: fixed/adaptive, implicit, what each supports\n"
     "  partition FILE  parallel partitions of a TLM configuration: each mapper's plan, predicted and measured\n"
+    "  learn narx FILE --volume ID  record data, train a NARX surrogate of one volume (method narx)\n"
     "  import-hopsan MODEL.hmf  import a Hopsan model; --validate FILE.hvc checks it against Hopsan's data\n"
     "  inverse FILE    inverse simulation: prescribed piston motion -> valve opening, command, pressures, energy\n"
     "  sweep FILE      run a configuration over a grid or Latin hypercube of parameters, one CSV row per run\n"
@@ -68,6 +69,7 @@ int dispatch(const QString& cmd, QStringList& args) {
     if (cmd == "sweep") return hs::cli::sweepCommand(args, reg);
     if (cmd == "advise") return hs::cli::adviseCommand(args, reg);
     if (cmd == "identify") return hs::cli::identifyCommand(args, reg);
+    if (cmd == "learn") return hs::cli::learnCommand(args, reg);
     hs::cli::err("hydrostiff-cli: unknown command '" + cmd + "'\n\n" + QString::fromUtf8(kUsage).trimmed());
     return hs::cli::Usage;
 }

@@ -52,6 +52,7 @@ struct MethodDoc {
     QString method = QStringLiteral("integrate");
     std::map<QString, double> params;
     QJsonObject extra;
+    std::map<QString, QString> text{};  // text parameters ("model": a file relative to the circuit)
     bool operator==(const MethodDoc&) const = default;
 };
 
@@ -112,7 +113,10 @@ bool sameFluid(const hs::sim::Fluid& a, const hs::sim::Fluid& b);
 // From the document to what the engine runs (compile.cpp): plain conversions; problems are
 // found by validateCircuit (circuit_io.h) and hs::sim::build.
 hs::sim::Netlist toNetlist(const Circuit& c);
-hs::sim::SolverSettings toSolverSettings(const SolverConfigDoc& cfg);
+hs::sim::SolverSettings toSolverSettings(const SolverConfigDoc& cfg, const QString& folder = {});
+// One volume's method as the engine takes it; a relative "model" file is resolved against folder
+// (the circuit file's directory).
+hs::sim::MethodSetting toMethodSetting(const MethodDoc& m, const QString& folder);
 std::vector<hs::sim::ProbeSpec> toProbes(const Circuit& c);
 // Run options of one configuration: the circuit's duration and record interval plus its solver.
 hs::sim::RunOptions toRunOptions(const Circuit& c, const SolverConfigDoc& cfg);

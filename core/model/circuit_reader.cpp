@@ -174,8 +174,9 @@ MethodDoc CircuitReader::readMethod(const QJsonObject& o, const QString& path) {
         const QString pp = jsonChild(path, QStringLiteral("params"));
         for (auto it = params->begin(); it != params->end(); ++it) {
             if (it.value().isDouble()) m.params[it.key()] = it.value().toDouble();
+            else if (it.value().isString()) m.text[it.key()] = it.value().toString();
             else in_.error(jsonChild(pp, it.key()),
-                           QStringLiteral("expected a number, got %1").arg(jsonTypeName(it.value())));
+                           QStringLiteral("expected a number or a text, got %1").arg(jsonTypeName(it.value())));
         }
     }
     m.extra = JsonReader::unknownKeys(o, {"method", "params"});

@@ -258,19 +258,20 @@ void CircuitValidator::checkConfigs() {
         for (const auto& [volume, m] : s.methods) {
             const QString p = jsonChild(mp, volume);
             if (!c_.component(volume)) { err(p, QStringLiteral("no component '%1'").arg(volume)); continue; }
-            hs::sim::MethodSetting setting;
-            setting.method = m.method.toStdString();
-            for (const auto& [k, v] : m.params) setting.params[k.toStdString()] = v;
-            std::string e;
-            if (!hs::sim::makePressureMethod(reg_, setting, e) && e.empty()) e = "the method could not be created";
+            // A string given for anything but a text parameter is a type error at its own path.
+            MethodDoc numbers = m;
+            if (const hs::sim::MethodSpec* spec = reg_.findMethod(m.method.toStdString()))
+                for (const auto& [k, v] : m.text) {
+                    const int i = spec->paramIndex(k.toStdString());
+                    if (i >= 0 && spec->params[static_cast<size_t>(i)].kind == hs::sim::ParamKind::Text) continue;
+                    err(jsonChild(jsonChild(p, QStringLiteral("params")), k), QStringLiteral("expected a number, got a string"));
+                    numbers.text.erase(k);
+                }
+            const std::string e = hs::sim::checkMethodSetting(reg_, toMethodSetting(numbers, c_.folder));
             if (!e.empty()) err(p, q(e));
         }
         if (s.defaultMethod) {
-            hs::sim::MethodSetting setting;
-            setting.method = s.defaultMethod->method.toStdString();
-            for (const auto& [k, v] : s.defaultMethod->params) setting.params[k.toStdString()] = v;
-            std::string e;
-            if (!hs::sim::makePressureMethod(reg_, setting, e) && e.empty()) e = "the method could not be created";
+            const std::string e = hs::sim::checkMethodSetting(reg_, toMethodSetting(*s.defaultMethod, c_.folder));
             if (!e.empty()) err(jsonChild(path, QStringLiteral("default_method")), q(e));
         }
         if (s.threads < 1 || s.threads > 64)

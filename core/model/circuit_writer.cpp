@@ -80,6 +80,7 @@ QJsonObject probeJson(const ProbeDoc& p) {
 QJsonObject methodJson(const MethodDoc& m) {
     QJsonObject params;
     for (const auto& [k, v] : m.params) params.insert(k, v);
+    for (const auto& [k, v] : m.text) params.insert(k, v);
     QJsonObject mo{{"method", m.method}, {"params", params}};
     mergeExtra(mo, m.extra);
     return mo;

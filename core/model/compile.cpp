@@ -37,26 +37,26 @@ hs::sim::Netlist toNetlist(const Circuit& c) {
     return net;
 }
 
-hs::sim::SolverSettings toSolverSettings(const SolverConfigDoc& cfg) {
+hs::sim::MethodSetting toMethodSetting(const MethodDoc& m, const QString& folder) {
+    hs::sim::MethodSetting ms;
+    ms.method = s(m.method);
+    for (const auto& [k, v] : m.params) ms.params[s(k)] = v;
+    for (const auto& [k, v] : m.text) ms.text[s(k)] = s(k == QLatin1String("model") ? resolvedFile(v, folder) : v);
+    return ms;
+}
+
+hs::sim::SolverSettings toSolverSettings(const SolverConfigDoc& cfg, const QString& folder) {
     hs::sim::SolverSettings st;
     st.stepper = s(cfg.stepper);
     st.dt = cfg.dt;
     st.rtol = cfg.rtol;
     st.atol = cfg.atol;
     st.maxStep = cfg.maxStep;
-    for (const auto& [volume, m] : cfg.methods) {
-        hs::sim::MethodSetting ms;
-        ms.method = s(m.method);
-        for (const auto& [k, v] : m.params) ms.params[s(k)] = v;
-        st.methods[s(volume)] = std::move(ms);
-    }
+    for (const auto& [volume, m] : cfg.methods) st.methods[s(volume)] = toMethodSetting(m, folder);
     st.threads = cfg.threads;
     st.partitionMapper = s(cfg.partitionMapper);
     for (const auto& [id, k] : cfg.partition) st.partition[s(id)] = k;
-    if (cfg.defaultMethod) {
-        st.defaultMethod.method = s(cfg.defaultMethod->method);
-        for (const auto& [k, v] : cfg.defaultMethod->params) st.defaultMethod.params[s(k)] = v;
-    }
+    if (cfg.defaultMethod) st.defaultMethod = toMethodSetting(*cfg.defaultMethod, folder);
     return st;
 }
 
@@ -71,7 +71,7 @@ hs::sim::RunOptions toRunOptions(const Circuit& c, const SolverConfigDoc& cfg) {
     hs::sim::RunOptions o;
     o.duration = c.duration;
     o.recordInterval = c.recordInterval;
-    o.solver = toSolverSettings(cfg);
+    o.solver = toSolverSettings(cfg, c.folder);
     return o;
 }
 

@@ -8,6 +8,7 @@
 
 #include "csv.h"
 #include "indeterminate_text.h"
+#include "learn/narx_data.h"
 #include "result_file.h"
 #include "sim/builder.h"
 #include "sim/registry.h"
@@ -23,9 +24,11 @@ sim::RunResult runConfigurationUnguarded(const model::Circuit& c, const model::S
 PreparedRun prepareConfiguration(const model::Circuit& c, const model::SolverConfigDoc& cfg, const sim::Registry& reg,
                                  double duration) {
     PreparedRun run;
-    const sim::SolverSettings solver = model::toSolverSettings(cfg);
-    sim::BuildResult built = sim::build(reg, model::toNetlist(c), solver);
+    const sim::SolverSettings solver = model::toSolverSettings(cfg, c.folder);
+    const sim::Netlist net = model::toNetlist(c);
+    sim::BuildResult built = sim::build(reg, net, solver);
     run.warnings = built.warnings;
+    for (auto& w : learn::narxProvenanceWarnings(net, solver)) run.warnings.push_back(std::move(w));
     if (!built.ok()) {
         run.error = "circuit does not compile: " + built.errorText();
         return run;

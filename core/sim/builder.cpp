@@ -20,7 +20,11 @@ std::string BuildResult::errorText() const {
     return s;
 }
 
-std::unique_ptr<PressureMethod> makePressureMethod(const Registry& reg, const MethodSetting& s, std::string& error) {
+namespace {
+// The setting's parameters against the method's spec: values and texts by spec order, defaults
+// filled in. Returns the spec, or null with the error set.
+const MethodSpec* resolveMethod(const Registry& reg, const MethodSetting& s, std::vector<double>& values,
+                                std::vector<std::string>& texts, std::string& error) {
     const MethodSpec* spec = reg.findMethod(s.method);
     if (!spec) {
         std::string known;
@@ -28,12 +32,23 @@ std::unique_ptr<PressureMethod> makePressureMethod(const Registry& reg, const Me
         error = "unknown pressure method '" + s.method + "' (known: " + known + ")";
         return nullptr;
     }
-    std::vector<double> values;
-    for (const auto& p : spec->params) values.push_back(p.def);
+    for (const auto& p : spec->params) {
+        values.push_back(p.def);
+        texts.push_back(p.kind == ParamKind::Text ? p.textDef : std::string());
+    }
+    for (const auto& [name, v] : s.text) {
+        const int i = spec->paramIndex(name);
+        if (i < 0 || spec->params[static_cast<size_t>(i)].kind != ParamKind::Text) {
+            error = "method '" + s.method + "' has no text parameter '" + name + "'";
+            return nullptr;
+        }
+        texts[static_cast<size_t>(i)] = v;
+    }
     for (const auto& [name, v] : s.params) {
         const int i = spec->paramIndex(name);
         if (i < 0) { error = "method '" + s.method + "' has no parameter '" + name + "'"; return nullptr; }
         const ParamSpec& p = spec->params[static_cast<size_t>(i)];
+        if (p.kind == ParamKind::Text) { error = "method '" + s.method + "': parameter '" + name + "' is text, not a number"; return nullptr; }
         if (!std::isfinite(v) || v < p.min || v > p.max) {
             std::ostringstream o;
             o.imbue(std::locale::classic());
@@ -44,7 +59,33 @@ std::unique_ptr<PressureMethod> makePressureMethod(const Registry& reg, const Me
         }
         values[static_cast<size_t>(i)] = v;
     }
-    std::unique_ptr<PressureMethod> m(spec->create(values, error));
+    return spec;
+}
+}  // namespace
+
+std::string checkMethodSetting(const Registry& reg, const MethodSetting& s) {
+    std::vector<double> values;
+    std::vector<std::string> texts;
+    std::string error;
+    if (!resolveMethod(reg, s, values, texts, error)) return error;
+    const MethodSpec* spec = reg.findMethod(s.method);
+    for (size_t i = 0; i < spec->params.size(); ++i)
+        if (spec->params[i].kind == ParamKind::Text && texts[i].empty())
+            return "method '" + s.method + "': parameter '" + spec->params[i].name + "' is not given";
+    if (!spec->createWithText) {
+        std::unique_ptr<PressureMethod> m(spec->create(values, error));
+        if (!m && error.empty()) error = "the method could not be created";
+    }
+    return error;
+}
+
+std::unique_ptr<PressureMethod> makePressureMethod(const Registry& reg, const MethodSetting& s, std::string& error) {
+    std::vector<double> values;
+    std::vector<std::string> texts;
+    const MethodSpec* spec = resolveMethod(reg, s, values, texts, error);
+    if (!spec) return nullptr;
+    std::unique_ptr<PressureMethod> m(spec->createWithText ? spec->createWithText(values, texts, error)
+                                                           : spec->create(values, error));
     if (!error.empty()) return nullptr;
     return m;
 }

@@ -27,5 +27,8 @@ struct BuildResult {
 
 // Pressure-method factory: the object for a setting (parameters checked against the spec).
 [[nodiscard]] std::unique_ptr<PressureMethod> makePressureMethod(const Registry& reg, const MethodSetting& s, std::string& error);
+// The same checks without opening files (a method with text parameters, e.g. narx's model file, is
+// not created: its file is read when the circuit is built). "" when the setting is valid.
+[[nodiscard]] std::string checkMethodSetting(const Registry& reg, const MethodSetting& s);
 
 }  // namespace hs::sim

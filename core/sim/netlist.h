@@ -26,6 +26,7 @@ struct NetWire {
 struct MethodSetting {
     std::string method = "integrate";
     std::map<std::string, double> params;
+    std::map<std::string, std::string> text;  // text parameters (narx: the model file, an absolute path)
 };
 
 struct SolverSettings {

@@ -41,6 +41,9 @@ struct MethodStats {
     std::array<std::array<double, 2>, kSpans> indeterminateSpans{};
     // Inner iterations per outer step: bins 1, 2, 3-4, 5-8, ..., 2^14+ (powers of two).
     std::array<std::int64_t, 16> histogram{};
+    // Learned (narx) nodes: steps on which an input left the training range by more than the
+    // margin and the fallback solved the node instead of the network.
+    std::int64_t guardedSteps = 0;
     void countInner(std::int64_t n);
 };
 
@@ -60,6 +63,9 @@ public:
     // Components on the node and their net flow into it at the outer-step evaluation.
     int componentCount() const;
     double componentInflow(int i) const;
+    // Net flow into the node from each component (componentCount() values) at pressure p.
+    void componentInflowsAt(double p, double* out) const;
+    double dvol() const;  // dV/dt of the node's chambers at the outer-step evaluation
     // Number of ports on the node that carry flow at the outer-step evaluation.
     int flowPaths() const;
     double pressure() const;     // held value (the previous solution)
@@ -183,6 +189,10 @@ struct MethodSpec {
     // fixed step (PressureMethod::needsFixedStep), and it can run in parallel partitions.
     bool needsFixedStep = true;
     bool partitions = false;
+    // Instead of create, for methods with text parameters (ParamKind::Text in params): text[i] is
+    // the value of params[i] when it is a text parameter (its textDef when not given), else "".
+    PressureMethod* (*createWithText)(const std::vector<double>& params, const std::vector<std::string>& text,
+                                      std::string& error) = nullptr;
     int paramIndex(const std::string& name) const;
 };
 

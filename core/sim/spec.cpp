@@ -72,6 +72,15 @@ ParamSpec numberParam(std::string name, std::string unit, double def, double min
     return p;
 }
 
+ParamSpec textParam(std::string name, std::string def, std::string d) {
+    ParamSpec p;
+    p.name = std::move(name);
+    p.kind = ParamKind::Text;
+    p.textDef = std::move(def);
+    p.description = std::move(d);
+    return p;
+}
+
 ParamSpec choiceParam(std::string name, std::vector<std::string> choices, int def, std::string d) {
     ParamSpec p;
     p.name = std::move(name);

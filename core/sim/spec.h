@@ -83,6 +83,7 @@ struct ComponentSpec {
 ParamSpec numberParam(std::string name, std::string unit, double def, double min, double max,
                       std::string description);
 ParamSpec choiceParam(std::string name, std::vector<std::string> choices, int def, std::string description);
+ParamSpec textParam(std::string name, std::string def, std::string description);
 
 // Small fluent helper so each component declares its spec in one readable block.
 class SpecBuilder {

@@ -262,6 +262,12 @@ double System::componentInflow(int n, int i) const {
     return q;
 }
 
+void System::componentInflowsAt(int n, double p, double* out) {
+    (void)nodeInflow(n, p);  // evaluates the node's components at p into flow_
+    std::fill(out, out + nodeComps[n].size(), 0.0);
+    for (int g : hyd[n].ports) out[portNodeComp_[static_cast<size_t>(g)]] -= flow_[g];
+}
+
 int System::flowPaths(int n) const {
     int k = 0;
     for (int g : hyd[n].ports)
@@ -277,6 +283,8 @@ double NodeAccess::netFlowPartial(double p, const std::vector<char>& r) const {
 }
 int NodeAccess::componentCount() const { return static_cast<int>(sys_->nodeComps[node_].size()); }
 double NodeAccess::componentInflow(int i) const { return sys_->componentInflow(node_, i); }
+void NodeAccess::componentInflowsAt(double p, double* out) const { sys_->componentInflowsAt(node_, p, out); }
+double NodeAccess::dvol() const { return sys_->nodeDvol(node_); }
 int NodeAccess::flowPaths() const { return sys_->flowPaths(node_); }
 double NodeAccess::pressure() const { return sys_->nodePressure(node_); }
 double NodeAccess::volume() const { return sys_->nodeVolume(node_); }

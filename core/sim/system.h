@@ -107,6 +107,9 @@ public:
     double nodeInflowPartial(int n, double p, const std::vector<char>& recompute);
     // Net flow into node n from component nodeComps[n][i] at the last full evaluation.
     double componentInflow(int n, int i) const;
+    // Net flow into node n from each of its components (nodeComps[n] order) if its pressure
+    // were p, all else as in the last rhs() evaluation (out: nodeComps[n].size() values).
+    void componentInflowsAt(int n, double p, double* out);
     // Ports of node n that carried flow at the last full evaluation.
     int flowPaths(int n) const;
     double nodeDvol(int n) const { return dvol_[n]; }

@@ -489,6 +489,29 @@ private slots:
         QVERIFY2(r.out.contains("validation FAILED: the run failed: circuit does not compile: port 'Orifice_Out.B' is not connected"),
                  qPrintable(r.out));
     }
+
+    // learn narx: data, training, model file, --attach, and a run of the attached configuration;
+    // bad volume and bad random source named (docs/learned-models.md).
+    void learnNarx() {
+        QTemporaryDir dir;
+        const QString file = dir.filePath("three_orifice.hydro.json");
+        QVERIFY(QFile::copy(example("three_orifice.hydro.json"), file));
+        Result r = cli({"learn", "narx", file, "--volume", "V2", "--duration", "1", "--dt", "1e-3", "--neurons", "3",
+                        "--epochs", "5", "--attach", "NARX 1e-3", "--quiet"});
+        QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+        QVERIFY(QFile::exists(dir.filePath("three_orifice.V2.narx")));
+        QVERIFY(QFile::exists(dir.filePath("three_orifice.V2.narx.csv")));
+        QVERIFY2(r.out.contains("added          configuration 'NARX 1e-3'"), qPrintable(r.out));
+        r = cli({"run", file, "--config", "NARX 1e-3", "--duration", "1", "--out", dir.filePath("narx.csv"), "--quiet"});
+        QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+        QCOMPARE(csvNumbers(dir.filePath("narx.csv")).size(), 1001);
+        r = cli({"learn", "narx", file, "--volume", "O1", "--quiet"});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("'O1' is not a Volume"), qPrintable(r.err));
+        r = cli({"learn", "narx", file, "--volume", "V2", "--duration", "0.1", "--random", "O1:0:1:0.1", "--quiet"});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains("not a signal source"), qPrintable(r.err));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCli)

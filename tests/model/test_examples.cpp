@@ -65,7 +65,7 @@ private slots:
 
         // builds in every configuration; the reference runs 0.01 s
         for (const SolverConfigDoc& cfg : c.configs) {
-            const hs::sim::BuildResult b = hs::sim::build(registry(), toNetlist(c), toSolverSettings(cfg));
+            const hs::sim::BuildResult b = hs::sim::build(registry(), toNetlist(c), toSolverSettings(cfg, c.folder));
             QVERIFY2(b.ok(), qPrintable(QString::fromStdString(cfg.name.toStdString() + ": " + b.errorText())));
         }
         const SolverConfigDoc* ref = c.reference();

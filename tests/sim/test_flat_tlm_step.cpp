@@ -138,7 +138,7 @@ private slots:
         BuildResult integrated = build(registry(), wholeTlmChain(2), solver("rk4", 1e-5));
         QVERIFY(integrated.system && !integrated.system->flatTlmStepActive());
         SolverSettings slowExchange = wholeTlm();
-        slowExchange.methods["a1"] = {"tlm", {{"alpha", 0.1}, {"exchange", 2.0}}};  // exchanges every other step
+        slowExchange.methods["a1"] = {"tlm", {{"alpha", 0.1}, {"exchange", 2.0}}, {}};  // exchanges every other step
         BuildResult m = build(registry(), wholeTlmChain(2), slowExchange);
         QVERIFY2(m.system, m.errorText().c_str());
         QVERIFY(!m.system->flatTlmStepActive());

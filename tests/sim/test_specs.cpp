@@ -42,7 +42,11 @@ private slots:
         const Registry& reg = registry();
         for (const MethodSpec* m : reg.methods()) {
             std::string e;
-            auto method = makePressureMethod(reg, MethodSetting{m->id, {}}, e);
+            auto method = makePressureMethod(reg, MethodSetting{m->id, {}, {}}, e);
+            if (m->createWithText && m->paramIndex("model") >= 0) {  // narx: needs a trained model file
+                QVERIFY2(!method && e.find("no model file") != std::string::npos, (m->id + ": " + e).c_str());
+                continue;
+            }
             QVERIFY2(method, (m->id + ": " + e).c_str());
             QVERIFY2(method->needsFixedStep() == m->needsFixedStep, m->id.c_str());
         }

@@ -58,7 +58,7 @@ inline sim::SolverSettings tlmLongSettings(int segments, double dt, int threads,
     s.dt = dt;
     s.threads = threads;
     for (int k = 0; k < segments; ++k)
-        s.methods["T" + std::to_string(k)] = {"tlm", {{"alpha", 0.2}, {"exchange", static_cast<double>(exchange)}}};
+        s.methods["T" + std::to_string(k)] = {"tlm", {{"alpha", 0.2}, {"exchange", static_cast<double>(exchange)}}, {}};
     return s;
 }
 

@@ -9,6 +9,7 @@
 
 #include "../registry.h"
 #include "algebraic.h"
+#include "narx_method.h"
 #include "pseudo_dynamic.h"
 #include "tlm_volume.h"
 
@@ -131,6 +132,40 @@ void registerPressureMethods(Registry& r) {
                  [](const std::vector<double>& v, std::string&) -> PressureMethod* {
                      return withPolicy(new LocalImplicitMethod(v[0] > 0.5, v[1], static_cast<int>(v[2])), v, 3, false);
                  }});
+
+    std::vector<ParamSpec> narx = {
+        textParam("model", "", "The trained NARX model file (hydrostiff-cli learn narx writes it; a relative path is relative to "
+                               "the circuit file)"),
+        num("margin", "-", 0.1, 0.0, 1e6,
+            "Out-of-range guard: a step whose newest input or predicted pressure lies outside its training range by more "
+            "than this fraction of the range is solved by the fallback and counted"),
+        choice("fallback", {"quasi_steady", "backward_euler", "stop"}, 0,
+               "What solves a guarded step: the quasi-steady root of the node's flows, one backward-Euler step of the "
+               "compressible node, or stop the run"),
+        num("tol", "Pa", 1.0, 1e-9, 1e7, "Pressure tolerance of the fallback's Newton solve"),
+        num("max_iter", "-", 60, 1, 1e6, "Cap on the fallback's Newton iterations")};
+    addPolicy(narx, false);
+    {
+        MethodSpec m{"narx", "NARX surrogate (learned)",
+                     "A trained NARX network replaces the continuity equation of this volume (Pub III): each fixed step, "
+                     "p(k+1) = net(q_in, q_out, Be, V at k..k-d+1; p at k..k-d+1), the inputs being the node's flows evaluated "
+                     "at its last pressure; closed loop. The step must equal the model's sample interval. Inputs outside the "
+                     "training range (by more than margin) fall back to the chosen solve and are counted.",
+                     "Ustinov, Wu, Handroos 2022 (Pub III); notes/000_001 §3.6", narx, nullptr};
+        m.createWithText = [](const std::vector<double>& v, const std::vector<std::string>& text,
+                              std::string& e) -> PressureMethod* {
+            if (text[0].empty()) {
+                e = "narx: no model file given (parameter 'model'; train one with hydrostiff-cli learn narx)";
+                return nullptr;
+            }
+            learn::NarxModel model;
+            if (!learn::loadNarxModel(text[0], model, e)) return nullptr;
+            const auto fb = v[2] > 1.5 ? NarxMethod::Fallback::Stop
+                                       : v[2] > 0.5 ? NarxMethod::Fallback::BackwardEuler : NarxMethod::Fallback::QuasiSteady;
+            return withPolicy(new NarxMethod(std::move(model), v[1], fb, v[3], static_cast<int>(v[4])), v, 5, false);
+        };
+        r.addMethod(m);
+    }
 
     std::vector<ParamSpec> tlm = {
         num("alpha", "-", 0.2, 0.0, 0.95, "Wave filter coefficient (0.2 in the thesis; 0 = lossless, undamped resonances)"),

@@ -140,7 +140,7 @@ RunResult run(const Registry& reg, int partitions, int exchange, unsigned seed, 
     const Grid g = grid(static_cast<int>(seed));
     SolverSettings s = solver("rk4", 1e-5);
     for (int i = 0; i < kGrid; ++i)
-        for (int j = 0; j < kGrid; ++j) s.methods[node(i, j)] = {"tlm", {{"alpha", 0.2}, {"exchange", double(exchange)}}};
+        for (int j = 0; j < kGrid; ++j) s.methods[node(i, j)] = {"tlm", {{"alpha", 0.2}, {"exchange", double(exchange)}}, {}};
     s.threads = partitions;
     s.adaptiveThreads = adaptive;
     if (partitions > 1) {

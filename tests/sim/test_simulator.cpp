@@ -7,7 +7,7 @@
 #include <atomic>
 
 #include "sim_test_util.h"
-#include "stepper_spec.h"
+#include "sim/stepper_spec.h"
 
 using namespace hs::sim;
 using namespace hs::sim::test;

@@ -8,6 +8,7 @@
 #include "inverse/inverse_solve.h"
 #include "inverse/replay.h"
 #include "service/csv.h"
+#include "service/inverse_csv.h"
 
 namespace hs::cli {
 
@@ -69,19 +70,17 @@ int inverseCommand(const QStringList& argv, const sim::Registry& reg) {
     if (r.time.empty()) return RunFailed;
     printSummary(r);
 
-    std::vector<service::CsvColumn> cols = {{"time", "s", r.time}};
-    for (size_t i = 0; i < r.names.size(); ++i) cols.push_back({r.names[i], r.units[i], r.columns[i]});
+    inverse::ReplayResult replay;
     int code = r.ok ? Ok : RunFailed;
     if (a.flag("replay") && r.ok) {
-        const inverse::ReplayResult rp = inverse::replayForward(reg, net, drive, r, o.recordInterval);
+        replay = inverse::replayForward(reg, net, drive, r, o.recordInterval);
+        const inverse::ReplayResult& rp = replay;
         if (!rp.error.empty()) {
             err("inverse: " + QString::fromStdString(rp.error));
             code = RunFailed;
         } else {
             out("replay: forward run with u(t) as a table input: max |x_forward - x_prescribed| = " + fmt(rp.maxError, 3) +
                 " m at t = " + fmt(rp.maxErrorTime) + " s");
-            const auto& xf = rp.run.trace.columns[0];
-            if (xf.size() == r.time.size()) cols.push_back({"x_forward", "m", xf});
         }
     }
     if (auto at = a.value("at")) {
@@ -99,7 +98,7 @@ int inverseCommand(const QStringList& argv, const sim::Registry& reg) {
         }
     }
     if (auto path = a.value("out")) {
-        const QString e = service::writeCsv(*path, cols);
+        const QString e = service::writeCsv(*path, service::inverseCsvColumns(r, a.flag("replay") ? &replay : nullptr));
         if (!e.isEmpty()) { err("inverse: " + e); return FileError; }
         out("wrote " + *path);
     }

@@ -3,6 +3,9 @@
 
 #include <QApplication>
 #include <QDialog>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QPushButton>
 #include <QLabel>
 #include <QMessageBox>
 #include <QVBoxLayout>
@@ -12,6 +15,7 @@
 #include "inverse/inverse_solve.h"
 #include "inverse/replay.h"
 #include "model/circuit.h"
+#include "service/inverse_csv.h"
 
 namespace hs::gui {
 
@@ -75,7 +79,22 @@ QString runInverse(QWidget* parent, const hs::model::Circuit& circuit, const hs:
     label->setObjectName("inverseSummary");
     label->setWordWrap(true);
     label->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    lay->addWidget(label);
+    auto* top = new QHBoxLayout;
+    top->addWidget(label, 1);
+    // the same columns as `hydrostiff-cli inverse --replay --out` (service/inverse_csv.h)
+    auto* exportButton = new QPushButton(QObject::tr("Export CSV..."), w);
+    exportButton->setObjectName("inverseExport");
+    const std::vector<service::CsvColumn> columns = service::inverseCsvColumns(r, &rp);
+    QObject::connect(exportButton, &QPushButton::clicked, w, [w, columns] {
+        const QString path = QFileDialog::getSaveFileName(w, QObject::tr("Export inverse results"), QString(),
+                                                          QObject::tr("CSV files (*.csv)"));
+        if (path.isEmpty()) return;
+        const QString e = service::writeCsv(path.endsWith(".csv", Qt::CaseInsensitive) ? path : path + ".csv", columns);
+        if (!e.isEmpty()) QMessageBox::warning(w, QObject::tr("Export inverse results"), e);
+    });
+    exportButton->setEnabled(!r.time.empty());
+    top->addWidget(exportButton, 0, Qt::AlignTop);
+    lay->addLayout(top);
     auto col = [&](const char* n) -> const std::vector<double>& { return r.columns[static_cast<size_t>(r.column(n))]; };
 
     QCustomPlot* px = plot(w, QObject::tr("piston position [m]"));

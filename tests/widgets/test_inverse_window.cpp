@@ -6,6 +6,7 @@
 
 #include <QDialog>
 #include <QLabel>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QSettings>
 #include <qcustomplot.h>
@@ -44,6 +45,8 @@ private slots:
         QCOMPARE(plots.size(), 4);
         QCOMPARE(plots.front()->graphCount(), 2);  // prescribed and forward replay overlaid
         QVERIFY(plots.front()->graph(1)->data()->size() > 1000);
+        const QPushButton* exportButton = d->findChild<QPushButton*>("inverseExport");
+        QVERIFY(exportButton && exportButton->isEnabled());
     }
 };
 

@@ -6,7 +6,7 @@
 
 #include <numbers>
 
-#include "model_test_util.h"
+#include "example_run.h"
 #include "sim/builder.h"
 #include "sim/metrics.h"
 
@@ -17,15 +17,10 @@ class TestHydrostaticDrive : public QObject {
     Q_OBJECT
 private slots:
     void steadyStateMatchesHandCalculation() {
-        const LoadResult r = loadCircuit(QStringLiteral(HS_EXAMPLES_DIR "/hydrostatic_drive.hydro.json"), registry());
-        QVERIFY2(r.ok(), qPrintable(r.errors.join('\n')));
-        const Circuit& c = *r.circuit;
-        const SolverConfigDoc* ref = c.reference();
-        hs::sim::BuildResult b = hs::sim::build(registry(), toNetlist(c), toSolverSettings(*ref));
-        QVERIFY2(b.ok(), b.errorText().c_str());
-        const hs::sim::RunResult run = hs::sim::simulate(*b.system, toProbes(c), toRunOptions(c, *ref));
-        QVERIFY2(run.ok, run.error.c_str());
-        auto last = [&](const char* probe) { return run.trace.columns[size_t(run.trace.column(probe))].back(); };
+        const ExampleRun e = runExampleReference("hydrostatic_drive.hydro.json");
+        QVERIFY2(e.error.isEmpty(), qPrintable(e.error));
+        const Circuit& c = *e.circuit;
+        auto last = [&](const char* probe) { return e.last(probe); };
         auto num = [&](const char* id, const char* p) { return c.component(id)->num.at(p); };
         const double twoPi = 2 * std::numbers::pi;
         const double p1 = last("p V1"), p2 = last("p V2"), wm = last("w motor"), we = last("w engine");

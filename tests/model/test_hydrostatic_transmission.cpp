@@ -9,7 +9,7 @@
 #include <cmath>
 #include <numbers>
 
-#include "model_test_util.h"
+#include "example_run.h"
 #include "sim/builder.h"
 
 using namespace hs::model;
@@ -19,20 +19,9 @@ class TestHydrostaticTransmission : public QObject {
     Q_OBJECT
 private slots:
     void steadyState() {
-        const LoadResult r = loadCircuit(QStringLiteral(HS_EXAMPLES_DIR "/hydrostatic_transmission.hydro.json"), registry());
-        QVERIFY2(r.ok(), qPrintable(r.errors.join('\n')));
-        const Circuit& c = *r.circuit;
-        const SolverConfigDoc* ref = c.reference();
-        QVERIFY(ref);
-        hs::sim::BuildResult b = hs::sim::build(registry(), toNetlist(c), toSolverSettings(*ref));
-        QVERIFY(b.ok());
-        const hs::sim::RunResult run = hs::sim::simulate(*b.system, toProbes(c), toRunOptions(c, *ref));
-        QVERIFY2(run.ok, run.error.c_str());
-        auto last = [&](const std::string& name) {
-            for (size_t i = 0; i < run.trace.names.size(); ++i)
-                if (run.trace.names[i] == name) return run.trace.columns[i].back();
-            return std::nan("");
-        };
+        const ExampleRun e = runExampleReference("hydrostatic_transmission.hydro.json");
+        QVERIFY2(e.error.isEmpty(), qPrintable(e.error));
+        auto last = [&](const std::string& n) { return e.last(n); };
 
         // The file's values.
         const double twoPi = 2 * std::numbers::pi, pt = 1e5;

@@ -10,7 +10,7 @@
 #include <cmath>
 #include <numbers>
 
-#include "model_test_util.h"
+#include "example_run.h"
 #include "sim/builder.h"
 
 using namespace hs::model;
@@ -20,22 +20,9 @@ class TestLoadSensing : public QObject {
     Q_OBJECT
 private slots:
     void steadyMetering() {
-        const LoadResult r = loadCircuit(QStringLiteral(HS_EXAMPLES_DIR "/load_sensing_two_actuators.hydro.json"), registry());
-        QVERIFY2(r.ok(), qPrintable(r.errors.join('\n')));
-        const Circuit& c = *r.circuit;
-        const SolverConfigDoc* ref = c.reference();
-        QVERIFY(ref);
-        hs::sim::BuildResult b = hs::sim::build(registry(), toNetlist(c), toSolverSettings(*ref));
-        QVERIFY(b.ok());
-        const hs::sim::RunResult run = hs::sim::simulate(*b.system, toProbes(c), toRunOptions(c, *ref));
-        QVERIFY2(run.ok, run.error.c_str());
-        auto at = [&](const std::string& name, double t) {
-            size_t i = 0;
-            while (i + 1 < run.trace.time.size() && run.trace.time[i] < t) ++i;
-            for (size_t k = 0; k < run.trace.names.size(); ++k)
-                if (run.trace.names[k] == name) return run.trace.columns[k][i];
-            return std::nan("");
-        };
+        const ExampleRun e = runExampleReference("load_sensing_two_actuators.hydro.json");
+        QVERIFY2(e.error.isEmpty(), qPrintable(e.error));
+        auto at = [&](const std::string& n, double t) { return e.at(n, t); };
 
         // The file's values: 63/36 mm cylinders lifting 10 kN and 5 kN (5000 N s/m each), 6 mm
         // spools open 0.5 mm (Cq 0.67, rho 870), line conductance 2e-9, tank 1 bar; pump margin

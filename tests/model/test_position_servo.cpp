@@ -8,7 +8,7 @@
 #include <cmath>
 #include <numbers>
 
-#include "model_test_util.h"
+#include "example_run.h"
 #include "sim/builder.h"
 
 using namespace hs::model;
@@ -18,25 +18,11 @@ class TestPositionServo : public QObject {
     Q_OBJECT
 private slots:
     void physics() {
-        const LoadResult r = loadCircuit(QStringLiteral(HS_EXAMPLES_DIR "/position_servo.hydro.json"), registry());
-        QVERIFY2(r.ok(), qPrintable(r.errors.join('\n')));
-        const Circuit& c = *r.circuit;
-        const SolverConfigDoc* ref = c.reference();
-        QVERIFY(ref);
-        hs::sim::BuildResult b = hs::sim::build(registry(), toNetlist(c), toSolverSettings(*ref));
-        QVERIFY(b.ok());
-        const hs::sim::RunResult run = hs::sim::simulate(*b.system, toProbes(c), toRunOptions(c, *ref));
-        QVERIFY2(run.ok, run.error.c_str());
-        auto column = [&](const std::string& name) {
-            for (size_t i = 0; i < run.trace.names.size(); ++i)
-                if (run.trace.names[i] == name) return run.trace.columns[i];
-            return std::vector<double>{};
-        };
-        auto at = [&](const std::vector<double>& col, double t) {
-            size_t i = 0;
-            while (i + 1 < run.trace.time.size() && run.trace.time[i] < t) ++i;
-            return col[i];
-        };
+        const ExampleRun e = runExampleReference("position_servo.hydro.json");
+        QVERIFY2(e.error.isEmpty(), qPrintable(e.error));
+        const hs::sim::RunResult& run = e.run;
+        auto column = [&](const std::string& n) { return e.column(n); };
+        auto at = [&](const std::vector<double>& col, double t) { return e.at(col, t); };
         const auto x = column("x"), v = column("v"), pa = column("p_A"), pb = column("p_B"), xv = column("xv");
         QVERIFY(!x.empty() && !v.empty() && !pa.empty() && !pb.empty() && !xv.empty());
 

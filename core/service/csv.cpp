@@ -41,6 +41,14 @@ void appendCsvRow(std::string& line, const double* values, size_t n) {
     line += '\n';
 }
 
+QString writeTextFile(const QString& path, const std::string& text) {
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Text)) return "cannot write " + path + ": " + f.errorString();
+    f.write(text.data(), static_cast<qint64>(text.size()));
+    if (!f.commit()) return "cannot write " + path + ": " + f.errorString();
+    return {};
+}
+
 QString writeCsv(const QString& path, const std::vector<CsvColumn>& columns) {
     size_t rows = columns.empty() ? 0 : columns.front().values.size();
     for (const auto& c : columns)

@@ -23,6 +23,10 @@ std::string csvHeader(const std::vector<std::string>& names, const std::vector<s
 // Appends one row of n numbers, with its newline, to line.
 void appendCsvRow(std::string& line, const double* values, size_t n);
 
+// Writes text to path atomically (a temporary file renamed over path). Returns "" or an error
+// naming the file.
+QString writeTextFile(const QString& path, const std::string& text);
+
 // Writes the columns (all the same length) to path. Returns "" or an error naming the file.
 QString writeCsv(const QString& path, const std::vector<CsvColumn>& columns);
 

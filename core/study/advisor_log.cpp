@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // writeAdvisorLog (advisor.h).
-#include <QSaveFile>
 #include <string>
 
 #include "advisor.h"
@@ -34,11 +33,7 @@ QString writeAdvisorLog(const QString& path, const AdvisorResult& res) {
     };
     rows(res.shortRuns, "short");
     rows(res.fullRuns, "full");
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Text)) return "cannot write " + path + ": " + f.errorString();
-    f.write(text.data(), static_cast<qint64>(text.size()));
-    if (!f.commit()) return "cannot write " + path + ": " + f.errorString();
-    return {};
+    return service::writeTextFile(path, text);
 }
 
 }  // namespace hs::study

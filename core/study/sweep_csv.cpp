@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // writeSweepCsv (sweep.h): the probe columns are the union over the rows in first-seen order, so
 // that failed runs (no probes) and runs that recorded fewer probes still fill every column.
-#include <QSaveFile>
 #include <algorithm>
 #include <limits>
 #include <string>
@@ -79,11 +78,7 @@ QString writeSweepCsv(const QString& path, const SweepOptions& opt, const SweepR
         }
         text += "," + quoted(row.error) + "\n";
     }
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Text)) return "cannot write " + path + ": " + f.errorString();
-    f.write(text.data(), static_cast<qint64>(text.size()));
-    if (!f.commit()) return "cannot write " + path + ": " + f.errorString();
-    return {};
+    return service::writeTextFile(path, text);
 }
 
 }  // namespace hs::study

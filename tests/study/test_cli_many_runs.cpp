@@ -7,21 +7,13 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "../cli_process.h"
+
 namespace {
 
-struct Result {
-    int code = -1;
-    QString out, err;
-};
-
-Result cli(const QStringList& args) {
-    QProcess p;
-    p.start(HS_CLI, args);
-    p.waitForFinished(300000);
-    return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
-}
-
-QString example(const char* name) { return QString(HS_EXAMPLES_DIR) + "/" + name; }
+using Result = hs::test::CliResult;
+Result cli(const QStringList& args) { return hs::test::runCli(args, 300000); }
+QString example(const char* name) { return hs::test::examplePath(name); }
 
 QStringList lines(const QString& path) {
     QFile f(path);

@@ -2,6 +2,7 @@
 #include "inverse_window.h"
 
 #include <QApplication>
+#include <algorithm>
 #include <QDialog>
 #include <QFileDialog>
 #include <QHBoxLayout>
@@ -44,6 +45,20 @@ void addGraph(QCustomPlot* p, const std::vector<double>& t, const std::vector<do
 }
 
 }  // namespace
+
+QString inverseProblem(const hs::model::Circuit& circuit, const hs::sim::Registry& reg) {
+    const hs::sim::Netlist net = hs::model::toNetlist(circuit);
+    auto isMotion = [&](const std::string& id) {
+        return std::any_of(net.components.begin(), net.components.end(),
+                           [&](const hs::sim::NetComponent& c) { return c.id == id && c.type == "SmoothMotion"; });
+    };
+    const bool intended = std::any_of(net.wires.begin(), net.wires.end(), [&](const hs::sim::NetWire& w) {
+        return (w.fromPort == "rod" && isMotion(w.fromComp)) || (w.toPort == "rod" && isMotion(w.toComp));
+    });
+    if (!intended) return {};
+    inverse::ValveCylinderDrive drive;
+    return QString::fromStdString(inverse::extractDrive(reg, net, &drive));
+}
 
 QString runInverse(QWidget* parent, const hs::model::Circuit& circuit, const hs::sim::Registry& reg) {
     const hs::sim::Netlist net = hs::model::toNetlist(circuit);

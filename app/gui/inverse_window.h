@@ -22,4 +22,10 @@ namespace hs::gui {
 // message ("" when the window opened).
 QString runInverse(QWidget* parent, const hs::model::Circuit& circuit, const hs::sim::Registry& reg);
 
+// The editor's live check of inverse mode: "" when no SmoothMotion is wired to a rod (the circuit
+// is not meant for the inverse), else what the inverse would refuse ("" when it can take it):
+// prescribed outputs against freed inputs, the valve and cylinder wiring, a profile not smooth
+// enough (inverse/drive.h).
+QString inverseProblem(const hs::model::Circuit& circuit, const hs::sim::Registry& reg);
+
 }  // namespace hs::gui

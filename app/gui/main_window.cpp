@@ -339,6 +339,14 @@ void MainWindow::updateBuildCheck() {
     }
     const int n = static_cast<int>(c.configs.size());
     if (failing == 0) {
+        // inverse mode (a SmoothMotion on a rod) checked as well: what Run Inverse would refuse
+        if (const QString inverse = inverseProblem(c, ctx_.registry); !inverse.isEmpty()) {
+            checkLabel_->setText(tr("\u2714 circuit valid, \u26a0 inverse not possible"));
+            checkLabel_->setStyleSheet("color:#b26a00");
+            checkLabel_->setToolTip(tr("Every configuration compiles (%n configuration(s)); Run Inverse would refuse it:\n", nullptr, n) +
+                                    inverse);
+            return;
+        }
         checkLabel_->setText(tr("\u2714 circuit valid"));
         checkLabel_->setStyleSheet("color:#2e7d32");
         checkLabel_->setToolTip(tr("Every configuration compiles (%n configuration(s))", nullptr, n));

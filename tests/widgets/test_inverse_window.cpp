@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Simulation > Run Inverse in the main window: the gear-hobbing Cyl 3 example opened, the action
 // triggered, the result window shows the replayed forward trace over the prescribed one and a
-// round-trip error below 1e-6 m (docs/inverse.md).
+// round-trip error below 1e-6 m (docs/inverse.md); and the editor's live check of inverse mode.
 #include <QtTest>
 
 #include <QDialog>
@@ -47,6 +47,22 @@ private slots:
         QVERIFY(plots.front()->graph(1)->data()->size() > 1000);
         const QPushButton* exportButton = d->findChild<QPushButton*>("inverseExport");
         QVERIFY(exportButton && exportButton->isEnabled());
+        d->close();
+    }
+
+    // The editor checks inverse mode live: the example as shipped passes, a kinked profile
+    // (t_ramp = 0) is named in the check's tooltip while the forward configurations still compile.
+    void editorChecksInverseMode() {
+        QString err;
+        QVERIFY2(w_->openExample(QDir(HS_EXAMPLES_DIR).filePath("gear_hobbing_cyl3.hydro.json"), &err), qPrintable(err));
+        w_->flushCheck();
+        QVERIFY2(w_->checkText().contains("circuit valid") && !w_->checkText().contains("inverse"), qPrintable(w_->checkText()));
+        QVERIFY(w_->document().setNumber("motion", "t_ramp", 0.0));
+        w_->flushCheck();
+        QVERIFY2(w_->checkText().contains("inverse not possible"), qPrintable(w_->checkText()));
+        const QLabel* label = w_->findChild<QLabel*>("circuitCheck");
+        QVERIFY(label);
+        QVERIFY2(label->toolTip().contains("C^0"), qPrintable(label->toolTip()));
     }
 };
 

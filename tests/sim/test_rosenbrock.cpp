@@ -14,20 +14,13 @@
 
 #include "model/circuit.h"
 #include "model/circuit_io.h"
+#include "adaptive_stepper_checks.h"
 #include "sim_test_util.h"
 
 using namespace hs::sim;
 using namespace hs::sim::test;
 
 namespace {
-
-double maxRelativeError(const Trace& a, const Trace& ref, int column) {
-    double worst = 0, scale = 0;
-    for (double v : ref.columns[static_cast<size_t>(column)]) scale = std::max(scale, std::abs(v));
-    for (size_t i = 0; i < ref.time.size() && i < a.time.size(); ++i)
-        worst = std::max(worst, std::abs(a.columns[static_cast<size_t>(column)][i] - ref.columns[static_cast<size_t>(column)][i]));
-    return worst / scale;
-}
 
 // Tolerances so loose that every step is accepted: with dt = max_step = h, every step is h.
 SolverSettings constantStep(double h) {
@@ -113,25 +106,8 @@ void TestRosenbrock::stiffCircuitTakesFewSteps() {
     QVERIFY2(r.steps * 5 < dopri.steps, "an L-stable stepper must not be held to the explicit stability limit");
 }
 
-// Circuit 1 with its on/off valve switched by a square wave (an edge every 10 ms).
-void TestRosenbrock::switchingInputsMatchTightCvode() {
-    Netlist net = circuit1(1e-5);
-    for (auto& c : net.components)
-        if (c.id == "open") c = comp("Square", "open", {{"period", 0.02}, {"duty", 0.5}, {"low", 0.0}, {"high", 1.0}});
-    const std::vector<ProbeSpec> probes = {{"p1", "pressure", "V1"}, {"p2", "pressure", "V2"}};
-    const RunResult truth = buildAndRun(net, probes, runOptions(solver("cvode", 1e-7, 1e-11, 1e-11), 0.1, 1e-3));
-    QVERIFY2(truth.ok, truth.error.c_str());
-    double previous = 1.0;
-    for (double rtol : {1e-4, 1e-6}) {
-        const RunResult r = buildAndRun(net, probes, runOptions(solver("rosw3", 1e-7, rtol, rtol), 0.1, 1e-3));
-        QVERIFY2(r.ok, r.error.c_str());
-        const double e = std::max(maxRelativeError(r.trace, truth.trace, 0), maxRelativeError(r.trace, truth.trace, 1));
-        qInfo("switching Circuit 1, rosw3 rtol %g: %ld steps, max error %.3g of max", rtol, r.steps, e);
-        QVERIFY2(e < 100 * rtol, qPrintable(QString::number(e)));
-        QVERIFY(e < previous);
-        previous = e;
-    }
-}
+// adaptive_stepper_checks.h: the switching Circuit 1 against CVODE at 1e-11.
+void TestRosenbrock::switchingInputsMatchTightCvode() { checkSwitchingAgainstTightCvode("rosw3"); }
 
 // The example file's Circuit 1 (three PRMS inputs, an edge every 0.5 s; the throttle shuts and
 // opens, the compensator reaches K = 0, V2 drains) over its first 3 s against RK4 at 1e-6 s.

@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 
 #include "cli.h"
+#include "service/process_memory.h"
 
 namespace {
 
@@ -33,6 +34,7 @@ int dispatch(const QString& cmd, QStringList& args);
 }  // namespace
 
 int main(int argc, char** argv) {
+    hs::service::keepFreedMemoryForReuse();
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName("hydrostiff-cli");
     QStringList args = app.arguments().mid(1);

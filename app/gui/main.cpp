@@ -12,6 +12,7 @@
 
 #include "gui_settings.h"
 #include "main_window.h"
+#include "service/process_memory.h"
 #include "model/circuit_document.h"
 #include "plot_panel.h"
 #include "run_bench.h"
@@ -63,6 +64,7 @@ bool runOptions(const QCommandLineParser& p, const hs::model::Circuit& c, hs::se
 }  // namespace
 
 int main(int argc, char** argv) {
+    hs::service::keepFreedMemoryForReuse();
     QApplication app(argc, argv);
     QApplication::setApplicationName("HydroStiff");
     QApplication::setOrganizationName("HydroStiff");

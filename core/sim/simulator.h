@@ -42,7 +42,7 @@ struct RunOptions {
     double recordInterval = 1e-3;
     SolverSettings solver;
     const std::atomic<bool>* stop = nullptr;       // set to end the run early
-    std::function<void(double t)> progress;        // called after every record
+    std::function<void(double t)> progress;        // after a record, at most every duration/1000
     // Called after every record with the probe values just appended to the trace (in probe
     // order), so that a viewer can stream them while the run goes on.
     std::function<void(double t, const double* values, size_t count)> sample;

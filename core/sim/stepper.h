@@ -3,6 +3,7 @@
 // methods' beginStep() once per outer step; adaptive ones integrate to the requested time.
 #pragma once
 
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -32,6 +33,21 @@ public:
     [[nodiscard]] virtual bool advance(double tOut, double& t, double* y) = 0;
     // Adaptive steppers restart after an input discontinuity at t.
     virtual void restart(double /*t*/, const double* /*y*/) {}
+    // A stepper that steps past the requested times fills y there by interpolation. When the
+    // caller reads only some states at those times (the records' probes), it names them here;
+    // advance() may then leave the other entries of y stale whenever tOut falls inside a step,
+    // until completeState() fills them all at the time of the last advance(). Default: every
+    // advance() fills all of y, and both calls do nothing.
+    virtual void restrictInterpolation(std::vector<int> /*states*/) {}
+    virtual void completeState(double /*t*/, double* /*y*/) {}
+    // A stepper with dense output returns the end of its last step; records strictly inside it
+    // can then be taken all at once by sampleStates() instead of one advance() each. Default:
+    // -infinity (no dense output).
+    virtual double denseUntil() const { return -std::numeric_limits<double>::infinity(); }
+    // States idx[j] (j < nIdx) at times[r] (r < count, each inside the last step) into out[j][r],
+    // with exactly the arithmetic advance() would use for them.
+    virtual void sampleStates(const double* /*times*/, int /*count*/, const int* /*idx*/, int /*nIdx*/,
+                              double* const* /*out*/) {}
     long steps() const { return steps_; }
     long rhsEvaluations() const { return rhs_; }
     // Implicit steppers: Newton iterations, Jacobian evaluations, steps split after a failed solve.

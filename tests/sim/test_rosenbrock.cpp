@@ -39,6 +39,7 @@ private slots:
     void stiffCircuitTakesFewSteps();
     void switchingInputsMatchTightCvode();
     void circuit1AgainstFineRk4();
+    void recordsInsideAStepTakenAtOnce();
 };
 
 // The three-orifice circuit started off its steady state, all pressure drops positive (smooth),
@@ -131,6 +132,47 @@ void TestRosenbrock::circuit1AgainstFineRk4() {
         QVERIFY2(m[0].rrmse < p1Bound, qPrintable(QString::number(m[0].rrmse)));
         QVERIFY2(m[1].rrmse < p2Bound, qPrintable(QString::number(m[1].rrmse)));
     }
+}
+
+// Records that read only states are taken from the dense output all at once (BatchRecorder);
+// a probe that needs an evaluation makes every record go through advance() and the system. Both
+// ways, and streamed to a sample callback without a kept trace, the states must be the same bits.
+void TestRosenbrock::recordsInsideAStepTakenAtOnce() {
+    const hs::model::LoadResult lr =
+        hs::model::loadCircuit(QStringLiteral(HS_SOURCE_DIR "/examples/circuit1_fcv.hydro.json"), registry());
+    QVERIFY2(lr.ok(), qPrintable(lr.errors.join("; ")));
+    const Netlist net = hs::model::toNetlist(*lr.circuit);
+    const std::vector<ProbeSpec> states = {{"p1", "pressure", "V1"}, {"p2", "pressure", "V2"}};
+    std::vector<ProbeSpec> withFlow = states;
+    withFlow.push_back({"q", "flow", "orifice.A"});
+    const RunOptions o = runOptions(solver("rosw3", 1e-6, 1e-3, 1e-5), 3.0, 1e-4);
+    const RunResult batched = buildAndRun(net, states, o);
+    const RunResult single = buildAndRun(net, withFlow, o);
+    QVERIFY2(batched.ok && single.ok, (batched.error + single.error).c_str());
+    QCOMPARE(batched.trace.time.size(), size_t(30001));
+    QVERIFY(batched.steps < 3000);  // ~10 records per step: most records are batched
+    QCOMPARE(batched.steps, single.steps);
+    QCOMPARE(batched.trace.time, single.trace.time);
+    for (size_t i = 0; i < states.size(); ++i) QCOMPARE(batched.trace.columns[i], single.trace.columns[i]);
+    QCOMPARE(batched.finalState, single.finalState);
+
+    RunOptions streamed = o;
+    streamed.keepTrace = false;
+    std::vector<double> times, p1, p2;
+    streamed.sample = [&](double t, const double* v, size_t n) {
+        QCOMPARE(n, size_t(2));
+        times.push_back(t);
+        p1.push_back(v[0]);
+        p2.push_back(v[1]);
+    };
+    const RunResult s = buildAndRun(net, states, streamed);
+    QVERIFY2(s.ok, s.error.c_str());
+    QCOMPARE(times, batched.trace.time);
+    QCOMPARE(p1, batched.trace.columns[0]);
+    QCOMPARE(p2, batched.trace.columns[1]);
+    QCOMPARE(s.trace.time.size(), size_t(1));
+    QCOMPARE(s.trace.time.back(), 3.0);
+    QCOMPARE(s.finalState, batched.finalState);
 }
 
 QTEST_GUILESS_MAIN(TestRosenbrock)

@@ -49,6 +49,8 @@ void TestStreamedRun::streamedFileEqualsInMemoryFile_data() {
     QTest::newRow("RK4 1e-4, every step") << "RK4 1e-4" << 1e-4;
     QTest::newRow("local implicit, every 10 ms") << "Local implicit 1e-3" << 1e-2;
     QTest::newRow("CVODE (adaptive)") << "CVODE" << 1e-3;
+    // 20 001 rows: five blocks go through the writer's formatting thread.
+    QTest::newRow("CVODE, 20 001 records") << "CVODE" << 1e-5;
 }
 
 void TestStreamedRun::streamedFileEqualsInMemoryFile() {

@@ -23,8 +23,6 @@ QStringList takeRepeated(QStringList& args, const QString& name, QString* error)
     return values;
 }
 
-const QStringList kStats = {"final", "min", "max", "mean"};
-
 }  // namespace
 
 int sweepCommand(const QStringList& argvIn, const sim::Registry& reg) {
@@ -64,6 +62,7 @@ int sweepCommand(const QStringList& argvIn, const sim::Registry& reg) {
     if (lhs && (*lhs < 1 || *lhs != std::floor(*lhs))) { err("sweep: --lhs must be a whole number >= 1"); return Usage; }
     if (jobs && (*jobs < 1 || *jobs != std::floor(*jobs))) { err("sweep: --jobs must be a whole number >= 1"); return Usage; }
     if (seed && !lhs) { err("sweep: --seed needs --lhs"); return Usage; }
+    const QStringList& kStats = study::sweepStatistics();
     QStringList stats = kStats;
     if (auto s = a.value("stats")) {
         stats = s->split(',', Qt::SkipEmptyParts);

@@ -33,6 +33,12 @@ const std::vector<ActionSpec>& ActionTable::specs() {
         {"sim.inverse", QObject::tr("Run &Inverse"), {}, "media-seek-backward",
          QObject::tr("Inverse simulation: the SmoothMotion on a cylinder rod prescribes the motion; valve opening, command, "
                      "pressures and energy, replayed forward (docs/inverse.md)")},
+        {"sim.sweep", QObject::tr("Parameter S&weep..."), {}, "view-statistics",
+         QObject::tr("Run a configuration over a grid or Latin hypercube of component parameters on worker threads "
+                     "(docs/many-runs.md)")},
+        {"sim.advise", QObject::tr("Find the &Fastest Configuration..."), {}, "system-search",
+         QObject::tr("The solver advisor: the cheapest configuration within an error bound against the reference, "
+                     "its Pareto front; click a point to add it (docs/many-runs.md)")},
         {"help.manual", QObject::tr("&Manual"), K(K::HelpContents), "help-contents", QObject::tr("How to draw, configure, run and compare (the manual, offline)")},
         {"help.about", QObject::tr("&About HydroStiff"), K(), "help-about", QObject::tr("About this program")},
     };

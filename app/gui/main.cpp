@@ -20,6 +20,7 @@
 #include "run_export.h"
 #include "run_workspace.h"
 #include "sim/registry.h"
+#include "study_launch.h"
 
 namespace {
 
@@ -80,12 +81,13 @@ int main(int argc, char** argv) {
                     {"configs", "configurations to run besides the reference, comma separated", "A,B"},
                     {"threads", "configurations running at once (default: cores - 1, at least 1)", "N"},
                     {"probes", "after the run, plot these probes (comma separated)", "P,Q"},
-                    {"screenshot", "after the run, save the window as PNG", "PNG"},
+                    {"screenshot", "after the run, save the window as PNG (with --sweep or --advise: the dialog, when it has finished)", "PNG"},
                     {"plot-image", "after the run, save the plots (PNG, SVG or PDF by suffix)", "FILE"},
-                    {"quit", "quit when the run has ended"},
+                    {"quit", "quit when the run (or the study of --sweep or --advise) has ended"},
                     {"bench", "benchmark the run: headless vs GUI wall time, frame interval, event latency"},
                     {"repeat", "benchmark repetitions (default 1)", "N"},
                     {"size", "window size", "WxH"}});
+    hs::gui::addStudyOptions(cli);
     cli.process(app);
 
     const hs::sim::Registry registry = hs::sim::Registry::builtin();
@@ -117,6 +119,13 @@ int main(int argc, char** argv) {
     hs::gui::RunController& runner = w.runner();
     runner.workspace().setRunOptions(opt);
     if (cli.isSet("bench")) return hs::gui::runBenchmark(w.document().circuit(), opt, runner, repeat);
+    if (hs::gui::studyRequested(cli)) {
+        if (const QString e = hs::gui::startStudy(cli, w, registry); !e.isEmpty()) {
+            std::fprintf(stderr, "hydrostiff: %s\n", qPrintable(e));
+            return 2;
+        }
+        return app.exec();
+    }
     if (!cli.isSet("run")) return app.exec();
 
     QObject::connect(&runner.workspace(), &hs::widgets::RunWorkspace::runFinished, &w, [&]() {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "main_window.h"
+#include "advisor_dialog.h"
 #include "inverse_window.h"
+#include "sweep_dialog.h"
 
 #include <QAction>
 #include <QApplication>
@@ -224,6 +226,16 @@ void MainWindow::connectActions() {
     connect(a.get("file.open"), &QAction::triggered, this, &MainWindow::openDialog);
     connect(a.get("file.importHopsan"), &QAction::triggered, this, &MainWindow::importHopsanDialog);
     connect(a.get("sim.inverse"), &QAction::triggered, this, [this] { runInverse(this, doc_->circuit(), ctx_.registry); });
+    connect(a.get("sim.sweep"), &QAction::triggered, this, [this] {
+        auto* d = new SweepDialog(*doc_, ctx_.registry, this);
+        d->setAttribute(Qt::WA_DeleteOnClose);
+        d->show();
+    });
+    connect(a.get("sim.advise"), &QAction::triggered, this, [this] {
+        auto* d = new AdvisorDialog(*doc_, *undo_, ctx_.registry, this);
+        d->setAttribute(Qt::WA_DeleteOnClose);
+        d->show();
+    });
     connect(a.get("file.save"), &QAction::triggered, this, &MainWindow::save);
     connect(a.get("file.saveAs"), &QAction::triggered, this, &MainWindow::saveAs);
     connect(a.get("file.quit"), &QAction::triggered, this, &QWidget::close);

@@ -16,6 +16,7 @@
 #include "stepper.h"
 #include "system.h"
 #include "vector_state.h"
+#include "thread_cpu.h"
 
 namespace hs::sim {
 
@@ -30,12 +31,6 @@ int Trace::column(const std::string& name) const {
 }
 
 namespace {
-
-double threadCpuSeconds() {
-    timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
-}
 
 constexpr double kStopCheckSteps = 256;
 

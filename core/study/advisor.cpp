@@ -13,6 +13,7 @@
 #include "service/stiffness_guidance.h"
 #include "sim/metrics.h"
 #include "sim/registry.h"
+#include "sim/thread_cpu.h"
 
 namespace hs::study {
 
@@ -34,15 +35,16 @@ double probeError(const sim::Trace& ref, const sim::Trace& other, const QStringL
     return worst;
 }
 
-// One stage of the search: the span the runs cover, the error that passes, the wall time past
-// which a run is stopped. Shared by the families' worker threads.
+// One stage of the search: the span the runs cover, the error that passes, the CPU time past
+// which a run is stopped (CPU time of the run's thread: on a loaded machine wall times grow with
+// the load and would stop runs that could win). Shared by the families' worker threads.
 struct Stage {
     double span = 0;
     double passError = 0;
     double slowest = INFINITY;  // a configuration slower than the reference over the span cannot win
-    // The least wall time of a passing run so far: a run three times slower cannot win either, and
+    // The least CPU time of a passing run so far: a run three times slower cannot win either, and
     // is stopped (its rung then counts as too slow, not as inaccurate).
-    double bestPassWall = INFINITY;
+    double bestPassCpu = INFINITY;
     std::vector<AdvisorRun> runs;
 };
 
@@ -60,10 +62,10 @@ struct Search {
 
     double limit(const Stage& st) {
         std::lock_guard<std::mutex> lock(mutex);
-        return std::min(st.slowest, 3.0 * st.bestPassWall + 0.02);
+        return std::min(st.slowest, 3.0 * st.bestPassCpu + 0.02);
     }
 
-    // Runs cfg over `span` seconds; stopped when slower than `limit` wall seconds, past the
+    // Runs cfg over `span` seconds; stopped when slower than `limit` CPU seconds, past the
     // deadline (unless ignoreDeadline), or when the caller stops.
     // Runs already made, by what they ran (two families can reach one configuration: the
     // guidance may integrate every volume at a step): a repeat costs nothing and is not listed twice.
@@ -98,10 +100,11 @@ struct Search {
         r.config = cfg;
         r.family = family;
         std::atomic<bool> stop{false};
-        const auto t0 = Clock::now();
+        // the progress callback runs on the thread that simulates
+        const double cpu0 = sim::threadCpuSeconds();
         bool tooSlow = false;
         const sim::RunResult res = service::runConfiguration(circuit, cfg, reg, span, &stop, [&](double) {
-            if (seconds(t0, Clock::now()) > limit) {
+            if (sim::threadCpuSeconds() - cpu0 > limit) {
                 tooSlow = true;
                 stop.store(true);
             } else if (ignoreDeadline ? (opt.stop && opt.stop->load()) : outOfTime()) {
@@ -117,7 +120,7 @@ struct Search {
             r.withinBound = r.error <= opt.errorBound;
         } else if (tooSlow) {
             r.tooSlow = true;
-            r.failure = QString("stopped: slower than %1 s of wall time").arg(limit, 0, 'g', 3);
+            r.failure = QString("stopped: slower than %1 s of CPU time").arg(limit, 0, 'g', 3);
         } else if (res.stopped) {
             r.failure = "stopped: the search's time budget ran out";
         } else {
@@ -145,7 +148,7 @@ struct Search {
             if (!before) {
                 remember(r, st.span);
                 std::lock_guard<std::mutex> lock(mutex);
-                if (pass) st.bestPassWall = std::min(st.bestPassWall, r.wall);
+                if (pass) st.bestPassCpu = std::min(st.bestPassCpu, r.cpu);
                 st.runs.push_back(std::move(r));
             }
             fraction.store(std::min(1.0, double(++round) / rounds), std::memory_order_relaxed);
@@ -240,7 +243,7 @@ AdvisorResult advise(const model::Circuit& c, const sim::Registry& reg, const Ad
     shortStage.span = out.span;
     shortStage.passError = opt.pruneSlack * opt.errorBound;
     // 2x and 0.05 s of slack for the noise of shared cores.
-    shortStage.slowest = 2.0 * ref.wallSeconds * out.span / c.duration + 0.05;
+    shortStage.slowest = 2.0 * ref.cpuSeconds * out.span / c.duration + 0.05;
     std::vector<int> passIndex(families.size(), -1);
     runParallel(
         static_cast<int>(families.size()), opt.jobs,
@@ -253,8 +256,8 @@ AdvisorResult advise(const model::Circuit& c, const sim::Registry& reg, const Ad
     if (s.outOfTime()) out.notes << "the search on the short span reached half the budget before every family was searched";
 
     // 3. Confirmation over the whole duration: the families whose passing rung was cheapest on
-    // the short span, each bisected again among its rungs up to that one (an error that builds
-    // up after the span shows only there). The first family always runs to its end.
+    // the short span, each bisected again among its rungs up to one past that one (an error that
+    // builds up after the span shows only there; one that the span's start-up inflates fades). The first family always runs to its end.
     std::vector<int> order;
     for (int i = 0; i < static_cast<int>(families.size()); ++i)
         if (passIndex[size_t(i)] >= 0) order.push_back(i);
@@ -272,7 +275,7 @@ AdvisorResult advise(const model::Circuit& c, const sim::Registry& reg, const Ad
     Stage fullStage;
     fullStage.span = c.duration;
     fullStage.passError = opt.errorBound;
-    fullStage.slowest = 2.0 * ref.wallSeconds + 0.1;
+    fullStage.slowest = 2.0 * ref.cpuSeconds + 0.1;
     std::vector<char> skipped(order.size(), 0);
     runParallel(
         static_cast<int>(order.size()), opt.jobs,
@@ -282,7 +285,10 @@ AdvisorResult advise(const model::Circuit& c, const sim::Registry& reg, const Ad
                 return;
             }
             const int i = order[size_t(k)];
-            s.bisect(fullStage, families[size_t(i)], volumes, passIndex[size_t(i)], fraction, k == 0);
+            // one rung cheaper than the short span's too: the error over the short span can be
+            // larger than over the whole run (a start-up transient against a smaller mean)
+            const int top = std::min(passIndex[size_t(i)] + 1, static_cast<int>(families[size_t(i)].ladder.size()) - 1);
+            s.bisect(fullStage, families[size_t(i)], volumes, top, fraction, k == 0);
         },
         [&](const StudyProgress& p) { report("confirm", p.done, p.total, p.completed); });
     if (const long left = std::count(skipped.begin(), skipped.end(), 1))

@@ -6,10 +6,10 @@
 //   2. Every family of the search space (advisor_space.h) is searched on a short span (the first
 //      spanFraction of the duration) for its cheapest rung within the bound (times pruneSlack):
 //      a bisection along its ladder, families in parallel on worker threads, within half the
-//      budget. A run slower than the reference on that span, or three times slower than the
+//      budget. A run slower (in CPU time) than the reference on that span, or three times slower than the
 //      fastest passing run so far, is stopped (it cannot win; the bisection then tries cheaper rungs).
 //   3. The `confirm` families whose passing rung was cheapest are bisected again over the whole
-//      duration, among their rungs up to that one (errors that build up later show only there).
+//      duration, among their rungs up to one past that one (errors that build up later show only there).
 //      The fastest few within the bound are timed again, one at a time (least CPU time kept).
 // Errors are RRMSE [%] (sim::compareTraces), the largest over the chosen probes. Costs are the
 // CPU time of the thread that ran the configuration (not inflated by other programs on the

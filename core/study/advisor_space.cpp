@@ -77,6 +77,7 @@ std::vector<AdvisorFamily> advisorFamilies(const sim::Registry& reg, const std::
         f.adaptive = s.adaptive;
         f.ladder = s.adaptive ? tols : steps;
         if (f.ladder.empty()) continue;
+        if (s.adaptive) f.initialStep = opt.minStep;
         f.label = f.stepper + "; integrate";
         for (double tol : newtonTols(s, true)) out.push_back(withTol(f, tol));
     }
@@ -128,6 +129,7 @@ model::SolverConfigDoc familyConfig(const AdvisorFamily& f, double rung, const s
     if (f.adaptive) {
         c.rtol = rung;
         c.atol = rung;
+        if (f.initialStep > 0) c.dt = f.initialStep;
         c.name = "advisor: " + f.stepper + " rtol " + num(rung);
         c.description = "Found by hydrostiff-cli advise: " + f.label + ", rtol = atol = " + num(rung);
         return c;

@@ -32,6 +32,7 @@ struct AdvisorFamily {
     std::vector<double> ladder;  // dt [s] ascending, or rtol descending: most accurate first
     bool guided = false;         // methods from the guidance at each step
     double newtonTol = 0;        // implicit fixed-step steppers: rtol = atol of the Newton iteration (0: the default)
+    double initialStep = 0;      // adaptive steppers: the first step (and the restart step at events) [s]; 0: the default
     std::map<QString, model::MethodDoc> methods;
 };
 
@@ -40,12 +41,16 @@ struct AdvisorVolume {
     sim::VolumeStiffness stiffness;  // along the guidance's sampling run
 };
 
+// 1-2-5 steps per decade in (lo, hi].
+std::vector<double> stepLadder(double lo, double hi);
+
 struct SpaceOptions {
     // 0: each method with its default parameters; 1: also each other option of its choice
     // parameters, one at a time; 2: also each number parameter at 1/10 and 10x its default.
     int depth = 1;
     double minStep = 0, maxStep = 0;  // fixed-step ladder bounds [s] (exclusive, inclusive)
-    std::vector<double> tolerances = {1e-8, 1e-7, 1e-6, 1e-5, 1e-4, 1e-3, 1e-2};  // adaptive ladder
+    // adaptive ladder (rtol = atol), 1-2-5 per decade; the first step is minStep (the reference's)
+    std::vector<double> tolerances = stepLadder(5e-9, 5e-2);
     // Newton tolerances of implicit fixed-step steppers: the integrate and guided families try
     // each, the method families the first.
     std::vector<double> newtonTolerances = {1e-4, 1e-6};
@@ -53,8 +58,6 @@ struct SpaceOptions {
 
 // A method's variants: its defaults first, then (depth) one parameter changed at a time.
 std::vector<std::pair<QString, model::MethodDoc>> methodVariants(const sim::MethodSpec& spec, int depth);
-// 1-2-5 steps per decade in (lo, hi].
-std::vector<double> stepLadder(double lo, double hi);
 
 // volumes: sorted stiffest first.
 std::vector<AdvisorFamily> advisorFamilies(const sim::Registry& reg, const std::vector<AdvisorVolume>& volumes,

@@ -3,7 +3,8 @@
 // resolution, searched by a genetic algorithm in sub-populations that exchange their best
 // (pagmo2's archipelago of thread islands, pagmo::sga with integer genes, a ring topology,
 // `migrants` best replacing the worst every `migration_every` generations; the islands evolve in
-// parallel on worker threads), then Hooke-Jeeves from each island's best (in parallel too); the
+// parallel on worker threads), or independent starts of an NLopt global algorithm (optional),
+// then Hooke-Jeeves from each island's best (in parallel too); the
 // best of all wins.
 #pragma once
 
@@ -37,10 +38,20 @@ struct IdentifyResult {
     int bestIsland = -1;
     long evaluations = 0;  // cost evaluations (= simulations) in all
     double wallSeconds = 0;
+    QString method;  // "pagmo sga, 6 islands x 20, 15 generations" / "NLopt GN_CRS2_LM, 6 starts x 300"
+    // With known true values (synthetic data): the evaluation (counted over every thread) from
+    // which on the best point so far lies within one resolution of the truth in every parameter,
+    // and the wall time then; -1 if the final best is not.
+    long evaluationsToTruth = -1;
+    double secondsToTruth = -1;
 };
+
+// Whether the NLopt optimizer ("optimizer": "nlopt") is in this build.
+bool haveNlopt();
 
 IdentifyResult identify(const model::Circuit& c, const sim::Registry& reg, const IdentifySpec& spec,
                         const MeasuredData& data, int jobs = 0,
-                        std::function<void(const QString& phase, int done, int total)> progress = {});
+                        std::function<void(const QString& phase, int done, int total)> progress = {},
+                        const std::vector<double>& truth = {});
 
 }  // namespace hs::study

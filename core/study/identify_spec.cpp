@@ -109,6 +109,20 @@ std::optional<IdentifySpec> parseIdentifySpec(const QByteArray& json, const mode
     s.hj.maxEvaluations = hj.value("max_evaluations").toInt(s.hj.maxEvaluations);
     if (!(s.hj.initial > 0) || !(s.hj.shrink > 1) || s.hj.divisions < 0)
         errors->append("$.hooke_jeeves: initial > 0, shrink > 1, divisions >= 0");
+    s.optimizer = o.value("optimizer").toString(s.optimizer);
+    if (s.optimizer != "pagmo" && s.optimizer != "nlopt")
+        errors->append("$.optimizer: 'pagmo' (the GA islands) or 'nlopt', not '" + s.optimizer + "'");
+    const QJsonObject nl = o.value("nlopt").toObject();
+    s.nlopt.algorithm = nl.value("algorithm").toString(s.nlopt.algorithm).toUpper();
+    s.nlopt.evaluations = nl.value("evaluations").toInt(s.nlopt.evaluations);
+    s.nlopt.starts = nl.value("starts").toInt(s.nlopt.starts);
+    s.nlopt.population = nl.value("population").toInt(s.nlopt.population);
+    s.nlopt.seed = static_cast<unsigned>(nl.value("seed").toInt(static_cast<int>(s.nlopt.seed)));
+    if (!s.nlopt.algorithm.startsWith("GN_"))
+        errors->append("$.nlopt.algorithm: a global derivative-free NLopt algorithm (GN_CRS2_LM, GN_ISRES, GN_ESCH, "
+                       "GN_DIRECT_L, ...), not '" + s.nlopt.algorithm + "'");
+    if (s.nlopt.evaluations < 1 || s.nlopt.starts < 1 || s.nlopt.population < 0)
+        errors->append("$.nlopt: evaluations >= 1, starts >= 1, population >= 0");
     if (!errors->isEmpty()) return std::nullopt;
     return s;
 }

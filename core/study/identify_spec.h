@@ -5,7 +5,9 @@
 //    "cost": [{"probe": "p1", "column": "p1", "weight": 1}, ...],
 //    "ga": {"islands": 12, "population": 30, "generations": 40, "migrants": 4, "migration_every": 3,
 //           "seed": 1, "pc": [...], "pm": [...]},
-//    "hooke_jeeves": {"enabled": true, "initial": 4, "shrink": 4, "divisions": 3}}
+//    "hooke_jeeves": {"enabled": true, "initial": 4, "shrink": 4, "divisions": 3},
+//    "optimizer": "pagmo",                                  (or "nlopt", then:)
+//    "nlopt": {"algorithm": "GN_CRS2_LM", "evaluations": 300, "starts": 6, "population": 0, "seed": 1}}
 // The parameters live on the grid of their resolution r = (max - min)/(2^bits - 1) (notes/003
 // eq. 7.22); the GA searches that grid, Hooke-Jeeves refines from each island's best.
 #pragma once
@@ -54,8 +56,20 @@ struct HookeJeevesSettings {
     int maxEvaluations = 2000;  // per start
 };
 
+// The global search when "optimizer" is "nlopt" (NLopt, Debian libnlopt-dev, optional): `starts`
+// independent runs of a derivative-free global algorithm (seeds seed, seed + 1, ...) in parallel,
+// each with at most `evaluations` cost evaluations, on the same parameter grid (values rounded to
+// it); Hooke-Jeeves then refines from each start's best, as from each GA island's.
+struct NloptSettings {
+    QString algorithm = QStringLiteral("GN_CRS2_LM");  // an NLopt GN_* name (nlopt_algorithm_from_string)
+    int evaluations = 300, starts = 6, population = 0;  // population 0: NLopt's default
+    unsigned seed = 1;
+};
+
 struct IdentifySpec {
     QString config;
+    QString optimizer = QStringLiteral("pagmo");  // "pagmo" (the GA islands) or "nlopt"
+    NloptSettings nlopt;
     std::vector<IdentifiedParameter> parameters;
     std::vector<CostTerm> cost;
     GaSettings ga;

@@ -10,6 +10,7 @@
 #include <QStringList>
 #include <atomic>
 #include <functional>
+#include <string>
 #include <vector>
 
 #include "model/circuit.h"
@@ -55,9 +56,20 @@ QString checkSweep(const model::Circuit& c, const sim::Registry& reg, const Swee
 
 SweepResult runSweep(const model::Circuit& c, const sim::Registry& reg, const SweepOptions& opt);
 
-// One row per run: run, each parameter, status, wall_s, steps, then for each probe (all, or the
-// names listed in probes) the statistics asked for (final, min, max, mean) and its RRMSE [%] if
-// the sweep ran against the reference, and last the error. Returns "" or an error naming the file.
+// The statistics a sweep can report per probe, in column order: final, min, max, mean.
+const QStringList& sweepStatistics();
+
+// The sweep's results as text cells, one row per run: run, each parameter, status, wall_s, steps,
+// then for each probe (all, or the names listed in probes) the statistics asked for (final, min,
+// max, mean) and its RRMSE [%] if the sweep ran against the reference, and last the error. The
+// CSV (writeSweepCsv) and the GUI's results table show these same cells.
+struct SweepTable {
+    std::vector<std::string> header;
+    std::vector<std::vector<std::string>> rows;
+};
+SweepTable sweepTable(const SweepOptions& opt, const SweepResult& res, const QStringList& probes, const QStringList& stats);
+
+// The table as CSV (cells with a comma, quote or line break quoted). Returns "" or an error naming the file.
 QString writeSweepCsv(const QString& path, const SweepOptions& opt, const SweepResult& res, const QStringList& probes,
                       const QStringList& stats);
 

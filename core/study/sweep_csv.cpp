@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// writeSweepCsv (sweep.h): the probe columns are the union over the rows in first-seen order, so
+// sweepTable and writeSweepCsv (sweep.h): the probe columns are the union over the rows in first-seen order, so
 // that failed runs (no probes) and runs that recorded fewer probes still fill every column.
 #include <algorithm>
 #include <limits>
@@ -12,8 +12,7 @@ namespace hs::study {
 
 namespace {
 
-std::string quoted(const QString& text) {
-    const std::string s = text.toStdString();
+std::string quoted(const std::string& s) {
     if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
     std::string o = "\"";
     for (char ch : s) o += ch == '"' ? std::string("\"\"") : ch == '\n' ? std::string("; ") : ch == '\r' ? std::string() : std::string(1, ch);
@@ -29,8 +28,12 @@ double stat(const ProbeSummary& s, const QString& which) {
 
 }  // namespace
 
-QString writeSweepCsv(const QString& path, const SweepOptions& opt, const SweepResult& res, const QStringList& probes,
-                      const QStringList& stats) {
+const QStringList& sweepStatistics() {
+    static const QStringList stats = {"final", "min", "max", "mean"};
+    return stats;
+}
+
+SweepTable sweepTable(const SweepOptions& opt, const SweepResult& res, const QStringList& probes, const QStringList& stats) {
     std::vector<std::string> names;
     std::vector<std::string> units;
     if (!probes.isEmpty()) {
@@ -48,36 +51,53 @@ QString writeSweepCsv(const QString& path, const SweepOptions& opt, const SweepR
             }
         }
     const bool rrmse = opt.againstReference;
-    std::string text = "run";
-    for (const auto& a : opt.axes) text += "," + quoted(a.key());
-    text += ",status,wall_s,steps";
+    SweepTable t;
+    t.header.push_back("run");
+    for (const auto& a : opt.axes) t.header.push_back(a.key().toStdString());
+    for (const char* h : {"status", "wall_s", "steps"}) t.header.push_back(h);
     for (size_t k = 0; k < names.size(); ++k) {
-        const QString n = QString::fromStdString(names[k]);
-        const QString u = units[k].empty() ? QString() : " [" + QString::fromStdString(units[k]) + "]";
-        for (const auto& st : stats) text += "," + quoted(n + ":" + st + u);
-        if (rrmse) text += "," + quoted(n + ":rrmse [%]");
+        const std::string u = units[k].empty() ? std::string() : " [" + units[k] + "]";
+        for (const auto& st : stats) t.header.push_back(names[k] + ":" + st.toStdString() + u);
+        if (rrmse) t.header.push_back(names[k] + ":rrmse [%]");
     }
-    text += ",error\n";
+    t.header.push_back("error");
     const double nan = std::numeric_limits<double>::quiet_NaN();
     for (size_t r = 0; r < res.rows.size(); ++r) {
         const SweepRow& row = res.rows[r];
-        text += std::to_string(r + 1);
-        for (double v : row.point) text += "," + service::formatNumber(v);
-        text += "," + row.status.toStdString() + "," + service::formatNumber(row.wallSeconds) + "," + std::to_string(row.steps);
+        std::vector<std::string> cells{std::to_string(r + 1)};
+        for (double v : row.point) cells.push_back(service::formatNumber(v));
+        cells.push_back(row.status.toStdString());
+        cells.push_back(service::formatNumber(row.wallSeconds));
+        cells.push_back(std::to_string(row.steps));
         for (const auto& n : names) {
             const ProbeSummary* s = nullptr;
             for (const auto& p : row.probes)
                 if (p.name == n) s = &p;
-            for (const auto& st : stats) text += "," + service::formatNumber(s ? stat(*s, st) : nan);
+            for (const auto& st : stats) cells.push_back(service::formatNumber(s ? stat(*s, st) : nan));
             if (rrmse) {
                 double e = nan;
                 for (const auto& pe : row.errors)
                     if (pe.name == n) e = pe.rrmse;
-                text += "," + service::formatNumber(e);
+                cells.push_back(service::formatNumber(e));
             }
         }
-        text += "," + quoted(row.error) + "\n";
+        // one line: a message of several lines joined with "; "
+        cells.push_back(QString(row.error).remove('\r').replace('\n', "; ").toStdString());
+        t.rows.push_back(std::move(cells));
     }
+    return t;
+}
+
+QString writeSweepCsv(const QString& path, const SweepOptions& opt, const SweepResult& res, const QStringList& probes,
+                      const QStringList& stats) {
+    const SweepTable t = sweepTable(opt, res, probes, stats);
+    std::string text;
+    auto line = [&](const std::vector<std::string>& cells) {
+        for (size_t k = 0; k < cells.size(); ++k) text += (k ? "," : "") + quoted(cells[k]);
+        text += "\n";
+    };
+    line(t.header);
+    for (const auto& r : t.rows) line(r);
     return service::writeTextFile(path, text);
 }
 

@@ -25,8 +25,12 @@ private slots:
     void hookeJeevesFindsTheMinimum();
     void specErrorsAreNamed();
     void recoversKnownParameters();
+    void nloptRecoversKnownParameters();
 
 private:
+    static constexpr double trueO2 = 0.52, trueO3 = 0.71;
+    // Measurements of p1 and p2 with O2.Cd = trueO2 and O3.Cd = trueO3, plus 0.2 bar of noise.
+    study::MeasuredData syntheticData();
     sim::Registry reg_ = sim::Registry::builtin();
     model::Circuit circuit_;
 };
@@ -89,11 +93,7 @@ void TestIdentify::specErrorsAreNamed() {
     QCOMPARE(spec->ga.islands, 12);  // the thesis' 12 sub-populations by default
 }
 
-void TestIdentify::recoversKnownParameters() {
-#ifndef HS_HAVE_PAGMO
-    QSKIP("built without pagmo2 (libpagmo-dev)");
-#else
-    const double trueO2 = 0.52, trueO3 = 0.71;
+study::MeasuredData TestIdentify::syntheticData() {
     model::Circuit truth = circuit_;
     for (auto& comp : truth.components) {
         if (comp.id == "O2") comp.num["Cd"] = trueO2;
@@ -101,8 +101,8 @@ void TestIdentify::recoversKnownParameters() {
     }
     truth.recordInterval = 0.005;
     const sim::RunResult r = service::runConfiguration(truth, *truth.config("Local implicit 1e-3"), reg_, truth.duration);
-    QVERIFY(r.ok);
     study::MeasuredData data;
+    if (!r.ok) return data;
     data.names = {"p1", "p2"};
     data.time = r.trace.time;
     data.columns = r.trace.columns;
@@ -110,6 +110,15 @@ void TestIdentify::recoversKnownParameters() {
     std::normal_distribution<double> noise(0.0, 2e4);  // 0.2 bar on pressures of up to 67 bar
     for (auto& col : data.columns)
         for (double& v : col) v += noise(gen);
+    return data;
+}
+
+void TestIdentify::recoversKnownParameters() {
+#ifndef HS_HAVE_PAGMO
+    QSKIP("built without pagmo2 (libpagmo-dev)");
+#else
+    const study::MeasuredData data = syntheticData();
+    QVERIFY(!data.time.empty());
     QStringList errors;
     auto spec = study::parseIdentifySpec(R"({"config": "Local implicit 1e-3",
         "parameters": [{"name": "O2.Cd", "min": 0.3, "max": 0.9, "bits": 6}, {"name": "O3.Cd", "min": 0.3, "max": 0.9, "bits": 6}],
@@ -117,18 +126,59 @@ void TestIdentify::recoversKnownParameters() {
         "ga": {"islands": 4, "population": 16, "generations": 12, "seed": 5}})",
                                          circuit_, reg_, &errors);
     QVERIFY2(spec, qPrintable(errors.join('\n')));
-    const study::IdentifyResult res = study::identify(circuit_, reg_, *spec, data, 2);
+    const study::IdentifyResult res = study::identify(circuit_, reg_, *spec, data, 2, {}, {trueO2, trueO3});
     QCOMPARE(res.error, QString());
     QCOMPARE(res.islands.size(), size_t(4));
     const double resolution = spec->parameters[0].resolution();
     QVERIFY2(std::abs(res.best[0] - trueO2) < resolution && std::abs(res.best[1] - trueO3) < resolution,
              qPrintable(QString("%1 %2 (resolution %3)").arg(res.best[0]).arg(res.best[1]).arg(resolution)));
+    // The best ended within the resolution, so the count of evaluations to get there is known.
+    QVERIFY(res.evaluationsToTruth > 0 && res.evaluationsToTruth <= res.evaluations);
     // Hooke-Jeeves never makes an island worse, and the best is the least of them.
     for (const auto& isl : res.islands) {
         QVERIFY(isl.refinedCost <= isl.gaCost);
         QVERIFY(res.bestCost <= isl.refinedCost);
     }
     QVERIFY(res.evaluations >= 4 * 16);
+#endif
+}
+
+// The same identification with NLopt's controlled random search (starts in parallel) instead of
+// the GA islands, and the spec's checks of the optimizer.
+void TestIdentify::nloptRecoversKnownParameters() {
+    QStringList errors;
+    QVERIFY(!study::parseIdentifySpec(R"({"parameters": [{"name": "O2.Cd", "min": 0.3, "max": 0.9}], "cost": [{"probe": "p1"}],
+        "optimizer": "simplex", "nlopt": {"algorithm": "LN_SBPLX"}})", circuit_, reg_, &errors));
+    QVERIFY2(errors.join('\n').contains("$.optimizer: 'pagmo' (the GA islands) or 'nlopt', not 'simplex'"), qPrintable(errors.join('\n')));
+    QVERIFY2(errors.join('\n').contains("$.nlopt.algorithm: a global derivative-free"), qPrintable(errors.join('\n')));
+#if !defined(HS_HAVE_PAGMO) || !defined(HS_HAVE_NLOPT)
+    QSKIP("built without pagmo2 or NLopt (libpagmo-dev, libnlopt-dev)");
+#else
+    QVERIFY(study::haveNlopt());
+    const study::MeasuredData data = syntheticData();
+    QVERIFY(!data.time.empty());
+    errors.clear();
+    auto spec = study::parseIdentifySpec(R"({"config": "Local implicit 1e-3",
+        "parameters": [{"name": "O2.Cd", "min": 0.3, "max": 0.9, "bits": 6}, {"name": "O3.Cd", "min": 0.3, "max": 0.9, "bits": 6}],
+        "cost": [{"probe": "p1"}, {"probe": "p2"}],
+        "optimizer": "nlopt", "nlopt": {"algorithm": "gn_crs2_lm", "evaluations": 150, "starts": 3, "seed": 5}})",
+                                         circuit_, reg_, &errors);
+    QVERIFY2(spec, qPrintable(errors.join('\n')));
+    const study::IdentifyResult res = study::identify(circuit_, reg_, *spec, data, 2, {}, {trueO2, trueO3});
+    QCOMPARE(res.error, QString());
+    QCOMPARE(res.islands.size(), size_t(3));
+    QVERIFY(res.method.contains("GN_CRS2_LM"));
+    const double resolution = spec->parameters[0].resolution();
+    QVERIFY2(std::abs(res.best[0] - trueO2) < resolution && std::abs(res.best[1] - trueO3) < resolution,
+             qPrintable(QString("%1 %2 (resolution %3)").arg(res.best[0]).arg(res.best[1]).arg(resolution)));
+    QVERIFY(res.evaluationsToTruth > 0 && res.evaluationsToTruth <= res.evaluations);
+    // each start stops at its evaluation budget; Hooke-Jeeves adds its own
+    QVERIFY(res.evaluations > 3 * 150 / 2);
+    for (const auto& isl : res.islands) QVERIFY(isl.refinedCost <= isl.gaCost);
+    // an unknown NLopt algorithm is named
+    spec->nlopt.algorithm = "GN_NOTHING";
+    QVERIFY2(study::identify(circuit_, reg_, *spec, data, 2).error.contains("NLopt has no algorithm 'GN_NOTHING'"),
+             "unknown algorithm");
 #endif
 }
 

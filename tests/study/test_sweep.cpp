@@ -138,7 +138,10 @@ void TestSweep::csvHasOneRowPerRun() {
     const QStringList lines = QString::fromUtf8(f.readAll()).split('\n', Qt::SkipEmptyParts);
     QCOMPARE(lines.size(), 3);
     QCOMPARE(lines[0], QString("run,V2.V,supply.p,status,wall_s,steps,p1:final [Pa],p1:max [Pa],p2:final [Pa],p2:max [Pa],error"));
-    QVERIFY2(lines[1].startsWith("1,-1,1e+07,failed,0,0,nan,nan,nan,nan,\""), qPrintable(lines[1]));
+    // the message's lines joined with "; " (one CSV line, the same cell as in the GUI's table)
+    QVERIFY2(lines[1].startsWith("1,-1,1e+07,failed,0,0,nan,nan,nan,nan,circuit does not compile: component 'V2': "
+                                 "parameter 'V' = -1 m3 is below its minimum 0 m3; component 'V2'"),
+             qPrintable(lines[1]));
     QVERIFY(lines[2].startsWith("2,1e-05,1e+07,ok,"));
 }
 

@@ -79,6 +79,7 @@ set(HS_SYMBOL_NAMES
   SpoolValve33.svg
   SpoolValve43.svg
   LoadSensingValve43.svg
+  OpenCentreValve63.svg
   ServoValve.svg
   GasAccumulator.svg
   PistonAccumulator.svg

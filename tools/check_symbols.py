@@ -53,6 +53,7 @@ EXPECTED = {
     "SpoolValve33": [("P", H), ("A", H), ("T", H), ("in", S), ("xv", S)],
     "SpoolValve43": [("P", H), ("A", H), ("B", H), ("T", H), ("in", S), ("xv", S)],
     "LoadSensingValve43": [("P", H), ("A", H), ("B", H), ("T", H), ("in", S), ("xv", S), ("pLS", S)],
+    "OpenCentreValve63": [("P", H), ("A", H), ("B", H), ("T", H), ("C1", H), ("C2", H), ("in", S), ("xv", S)],
     "ServoValve": [("P", H), ("A", H), ("B", H), ("T", H), ("i", S)],
     "GasAccumulator": [("P", H), ("p_gas", S), ("V_gas", S)],
     "PistonAccumulator": [("P", H)],

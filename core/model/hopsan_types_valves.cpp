@@ -79,6 +79,13 @@ void valve43(HopsanValues& in, ComponentDoc& out, QStringList&) {
     for (const char* n : {"f_pa", "f_pb", "f_at", "f_bt"}) out.num[n] = in.value(n, 1.0);
 }
 
+// Hopsan's open-centre valve: the 4/3 edges plus the neutral channel's lap x_cc and fraction f_cc.
+void openCentre63(HopsanValues& in, ComponentDoc& out, QStringList&) {
+    spoolCommon(in, out, -1.0);
+    for (const char* n : {"x_pa", "x_pb", "x_at", "x_bt", "x_cc"}) out.num[n] = in.value(n, -1e-6);
+    for (const char* n : {"f_pa", "f_pb", "f_at", "f_bt", "f_cc"}) out.num[n] = in.value(n, 1.0);
+}
+
 void pilotCheck(HopsanValues& in, ComponentDoc& out, QStringList&) {
     out.num["phi"] = in.value("phi", 3.5);
     out.num["p_crack"] = in.value("p_f", 1e5);
@@ -211,6 +218,9 @@ void appendValveHopsanTypes(std::vector<HopsanTypeMapping>& map) {
          {{"PP", "P"}, {"PA", "A"}, {"PB", "B"}, {"PT", "T"}, {"in", "in"}, {"xv", "xv"}}, valve43, nullptr,
          "the load-sense pressure is our signal output pLS; Hopsan's hydraulic PL port (the load pressure imposed on "
          "its node) becomes a PressureSource <valve>_PL driven by pLS (hopsan_load_sense.h)", HopsanKind::Q},
+        {"HydraulicOpenCenterValve", "OpenCentreValve63",
+         {{"PP", "P"}, {"PA", "A"}, {"PB", "B"}, {"PT", "T"}, {"PC1", "C1"}, {"PC2", "C2"}, {"in", "in"}, {"xv", "xv"}},
+         openCentre63, nullptr, kSpoolNote, HopsanKind::Q},
         {"HydraulicPilotControlledCheckValve", "PilotCheckValve", {{"P1", "A"}, {"P2", "B"}, {"P_PILOT", "X"}}, pilotCheck,
          nullptr, "opens on pA + phi*pX - pB > p_crack with node pressures (Hopsan: wave variables c)", HopsanKind::Q},
         {"HydraulicAckumulator", "GasAccumulator", {{"P1", "P"}, {"pa", "p_gas"}, {"Va", "V_gas"}}, accumulator, nullptr,

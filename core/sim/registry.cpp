@@ -29,6 +29,7 @@ Registry Registry::builtin() {
     registerPressureValves(r);
     registerOnOffValves(r);
     registerSpoolValves(r);
+    registerOpenCentreValve(r);
     registerAccumulators(r);
     registerPipes(r);
     registerTranslational(r);

@@ -23,6 +23,7 @@ void registerTlmLine(Registry& r);           // transmission line (TLM)
 void registerPressureValves(Registry& r);    // reducing, sequence, counterbalance, pilot check, flow control, throttle-check, divider
 void registerOnOffValves(Registry& r);       // 2/2, 3/2, 4/2 spool valves with switching dynamics, switchable check
 void registerSpoolValves(Registry& r);       // 3/3, 4/3 (closed/open/tandem), load-sensing 4/3, servo valve
+void registerOpenCentreValve(Registry& r);   // 6/3 open-centre valve section (neutral channel C1->C2)
 void registerAccumulators(Registry& r);      // bladder and piston accumulators
 void registerPipes(Registry& r);             // lumped pi pipe
 void registerTranslational(Registry& r);     // single-acting cylinder, end stops, position source, Coulomb friction

@@ -14,6 +14,7 @@ Registry Registry::builtin() {
     registerRestrictions(r);
     registerValves(r);
     registerActuators(r);
+    registerFourChamberCylinder(r);
     registerQuasistaticActuator(r);
     registerQuasistaticTwinActuators(r);
     registerMechanics(r);

@@ -8,6 +8,7 @@ void registerHydraulicSources(Registry& r);  // pressure/flow source, tank, volu
 void registerRestrictions(Registry& r);      // orifices
 void registerValves(Registry& r);            // compensator, throttle, on/off, 4/3, shuttle, check, relief
 void registerActuators(Registry& r);         // cylinder
+void registerFourChamberCylinder(Registry& r);  // four-chamber (digital) cylinder
 void registerQuasistaticActuator(Registry& r);  // nonsmooth quasistatic cylinder (notes/004)
 void registerQuasistaticTwinActuators(Registry& r);  // two of them on one pump (notes/004 §10)
 void registerMechanics(Registry& r);         // mass, frictions, spring, force source

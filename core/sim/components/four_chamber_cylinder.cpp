@@ -99,7 +99,7 @@ void registerFourChamberCylinder(Registry& r) {
     for (const char* k : {"A", "B", "C", "D"})
         b.param(std::string("V_dead_") + k, "m3", 3e-4, 0.0, 100.0, std::string("Dead volume of chamber ") + k);
     for (const char* k : {"A", "B", "C", "D"})
-        b.param(std::string("p") + k + "0", "Pa", 1e5, -1e5, 1e9, std::string("Initial pressure of chamber ") + k);
+        b.param(std::string("p") + k + "0", "Pa", 0.0, -1e5, 1e9, std::string("Initial pressure of chamber ") + k);
     for (const char* pair : {"AB", "AC", "AD", "BC", "BD", "CD"})
         b.param(std::string("L_") + pair, "m3/(s*Pa)", 0.0, 0.0, 1e-6,
                 std::string("Internal leakage coefficient between chambers ") + pair[0] + " and " + pair[1]);

@@ -3,6 +3,7 @@
 # (tests/widgets/test_symbols) reports it. TlmLine.svg is listed ahead of its component type.
 set(HS_SYMBOL_NAMES
   Cylinder.svg
+  FourChamberCylinder.svg
   QuasistaticActuator.svg
   QuasistaticArmActuator.svg
   CylinderArmLinkage.svg
@@ -24,6 +25,7 @@ set(HS_SYMBOL_NAMES
   PositionSensor.svg
   VelocitySensor.svg
   FlowSensor.svg
+  ForceSensor.svg
   Gain.svg
   Sum.svg
   PIController.svg
@@ -79,6 +81,7 @@ set(HS_SYMBOL_NAMES
   SpoolValve33.svg
   SpoolValve43.svg
   LoadSensingValve43.svg
+  OpenCentreValve63.svg
   ServoValve.svg
   GasAccumulator.svg
   PistonAccumulator.svg

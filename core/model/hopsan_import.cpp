@@ -132,8 +132,9 @@ QString connectionPort(const HopsanTypeMapping& m, const QString& component, con
 // P1): its connection is no wire. One with a port of ours (the power sensor's P1, our pressure
 // pilot P) is wired as well.
 bool readsNodeFlow(MappingOf::const_iterator it, const MappingOf& mappingOf, const QString& port) {
-    return it != mappingOf.end() && it->second->flowOfNode && port == QLatin1String(it->second->flowOfNode) &&
-           mapHopsanPort(*it->second, port).isEmpty();
+    if (it == mappingOf.end() || !mapHopsanPort(*it->second, port).isEmpty()) return false;
+    const HopsanTypeMapping& map = *it->second;
+    return (map.flowOfNode && port == QLatin1String(map.flowOfNode)) || (map.forceOfNode && port == QLatin1String(map.forceOfNode));
 }
 
 // Flow sensors: our FlowSensor watches the port that carries the flow of the Hopsan node
@@ -235,7 +236,7 @@ HopsanImport importHopsan(const HopsanModel& m, const HopsanImportOptions& opt) 
             continue;
         }
         auto a = mappingOf.find(con.startComponent), b = mappingOf.find(con.endComponent);
-        if (readsNodeFlow(a, mappingOf, con.startPort) || readsNodeFlow(b, mappingOf, con.endPort)) continue;  // watchNodeFlows()
+        if (readsNodeFlow(a, mappingOf, con.startPort) || readsNodeFlow(b, mappingOf, con.endPort)) continue;  // watchNodeFlows(), orientHopsanMechanics()
         if (a == mappingOf.end() || b == mappingOf.end()) {
             r.notes << QStringLiteral("connection %1 not imported (a component is not imported)").arg(text);
             continue;
@@ -263,7 +264,8 @@ HopsanImport importHopsan(const HopsanModel& m, const HopsanImportOptions& opt) 
     r.notes << fed.notes;
     r.errors << fed.errors;
 
-    for (const QString& p : orientHopsanMechanics(m, r.idOf, c)) r.errors << p;
+    for (const QString& p : orientHopsanMechanics(m, r.idOf, [&m](const HopsanComponent& hc) { return valuesOf(hc, m); }, c))
+        r.errors << p;
     const std::vector<QString> lineNodes = addLineEndNodes(m, r.idOf, c, r.notes);
     addLoadSensePorts(c, r.notes);
 

@@ -59,6 +59,9 @@ struct HopsanTypeMapping {
     // A sensor port that reads the flow of its Hopsan node: the importer sets our "port" (the
     // watched comp.port) and "direction" text parameters from the node (hopsan_node_flow.h).
     const char* flowOfNode = nullptr;
+    // A sensor port that reads the force of its mechanical node: not a wire; orientHopsanMechanics
+    // points the sensor at the component whose force Hopsan's node holds (hopsan_mechanics.h).
+    const char* forceOfNode = nullptr;
 };
 
 // Every Hopsan sensor: sampling = previous step (Hopsan's sensors, signal components, run before

@@ -79,6 +79,13 @@ void valve43(HopsanValues& in, ComponentDoc& out, QStringList&) {
     for (const char* n : {"f_pa", "f_pb", "f_at", "f_bt"}) out.num[n] = in.value(n, 1.0);
 }
 
+// Hopsan's open-centre valve: the 4/3 edges plus the neutral channel's lap x_cc and fraction f_cc.
+void openCentre63(HopsanValues& in, ComponentDoc& out, QStringList&) {
+    spoolCommon(in, out, -1.0);
+    for (const char* n : {"x_pa", "x_pb", "x_at", "x_bt", "x_cc"}) out.num[n] = in.value(n, -1e-6);
+    for (const char* n : {"f_pa", "f_pb", "f_at", "f_bt", "f_cc"}) out.num[n] = in.value(n, 1.0);
+}
+
 void pilotCheck(HopsanValues& in, ComponentDoc& out, QStringList&) {
     out.num["phi"] = in.value("phi", 3.5);
     out.num["p_crack"] = in.value("p_f", 1e5);
@@ -173,12 +180,31 @@ void overCentre(HopsanValues& in, ComponentDoc& out, QStringList&) {
     out.num["k_check"] = 0.0;
 }
 
-void mass(HopsanValues& in, ComponentDoc& out, QStringList& problems) {
+// Finite x_min/x_max become an EndStop <mass>_stops in our frame (hopsan_mechanics.cpp).
+void mass(HopsanValues& in, ComponentDoc& out, QStringList&) {
     out.num["m"] = in.value("m", 100);
     out.num["b"] = in.value("B", 10);
     out.num["k"] = in.value("k", 0.0);
-    if (std::abs(in.value("x_min", -1e300)) < 1e299 || std::abs(in.value("x_max", 1e300)) < 1e299)
-        problems << QStringLiteral("finite x_min/x_max position limits (add an EndStop)");
+}
+
+// Hopsan's P5 position is minus the extension (V1 = V01 + A1*(-x5)); chambers 1 and 3 extend.
+void fourChamber(HopsanValues& in, ComponentDoc& out, QStringList& problems) {
+    const char* ours[4] = {"A", "B", "C", "D"};
+    for (int k = 0; k < 4; ++k) {
+        const QString n = QString::number(k + 1);
+        out.num[QStringLiteral("A_") + ours[k]] = in.value(QStringLiteral("A_") + n, 1e-3);
+        out.num[QStringLiteral("V_dead_") + ours[k]] = in.value(QStringLiteral("V_") + n, 3e-4);
+        out.num[QStringLiteral("p") + ours[k] + QStringLiteral("0")] = in.value(QStringLiteral("P") + n + QStringLiteral("#Pressure"), 1e5);
+    }
+    const char* pairs[6][2] = {{"12", "AB"}, {"13", "AC"}, {"14", "AD"}, {"23", "BC"}, {"24", "BD"}, {"34", "CD"}};
+    for (const auto& p : pairs) out.num[QStringLiteral("L_") + p[1]] = in.value(QStringLiteral("c_leak") + p[0], 0.0);
+    const double stroke = in.value("s_l", 1.0), x0 = -in.value("P5#Position", 0.0);
+    out.num["stroke"] = stroke;
+    out.num["x0"] = x0;
+    out.num["b"] = in.value("B_p", 1000.0);
+    if (in.value("use_sl", 1.0) == 0.0) out.num["k_stop"] = out.num["c_stop"] = 0.0;
+    if (x0 < 0 || x0 > stroke)
+        problems << QStringLiteral("piston start position %1 m (extension %2 m) outside the stroke [0, %3] m").arg(-x0).arg(x0).arg(stroke);
 }
 
 // A force at a Hopsan mechanical port pushes into the component it is connected to: against
@@ -211,6 +237,9 @@ void appendValveHopsanTypes(std::vector<HopsanTypeMapping>& map) {
          {{"PP", "P"}, {"PA", "A"}, {"PB", "B"}, {"PT", "T"}, {"in", "in"}, {"xv", "xv"}}, valve43, nullptr,
          "the load-sense pressure is our signal output pLS; Hopsan's hydraulic PL port (the load pressure imposed on "
          "its node) becomes a PressureSource <valve>_PL driven by pLS (hopsan_load_sense.h)", HopsanKind::Q},
+        {"HydraulicOpenCenterValve", "OpenCentreValve63",
+         {{"PP", "P"}, {"PA", "A"}, {"PB", "B"}, {"PT", "T"}, {"PC1", "C1"}, {"PC2", "C2"}, {"in", "in"}, {"xv", "xv"}},
+         openCentre63, nullptr, kSpoolNote, HopsanKind::Q},
         {"HydraulicPilotControlledCheckValve", "PilotCheckValve", {{"P1", "A"}, {"P2", "B"}, {"P_PILOT", "X"}}, pilotCheck,
          nullptr, "opens on pA + phi*pX - pB > p_crack with node pressures (Hopsan: wave variables c)", HopsanKind::Q},
         {"HydraulicAckumulator", "GasAccumulator", {{"P1", "P"}, {"pa", "p_gas"}, {"Va", "V_gas"}}, accumulator, nullptr,
@@ -230,10 +259,18 @@ void appendValveHopsanTypes(std::vector<HopsanTypeMapping>& map) {
          nullptr, "band q_nom/k_cs without the flow-force term and the hysteresis p_h; no check (k_check = 0)", HopsanKind::Q},
         {"MechanicTranslationalMass", "Mass", {{"P1", "m"}, {"P2", "m"}}, mass, nullptr,
          "both ends on one node (rigid); Hopsan measures P2 against P1 (x2 = L - x1): the import orients each "
-         "node (hopsan_mechanics.cpp) and refuses a position or speed sensor on the side measured against ours", HopsanKind::Q},
+         "node (hopsan_mechanics.cpp) and refuses a position or speed sensor on the side measured against ours; "
+         "finite x_min/x_max become an EndStop <mass>_stops (a stiff penalty stop; Hopsan clamps the mass)", HopsanKind::Q},
         {"MechanicForceTransformer", "ForceSource", {{"P1", "m"}, {"F", "F"}}, forceTransformer, nullptr,
          "Hopsan's force pushes into the port it is connected to: F = -F_hopsan at a cylinder rod or a mass's P1 "
          "side, +F_hopsan on a mass's P2 side; an F input signal where it would need a sign change is refused", HopsanKind::C},
+        {"HydraulicFourChamberPiston", "FourChamberCylinder", {{"P1", "A"}, {"P2", "B"}, {"P3", "C"}, {"P4", "D"}, {"P5", "rod"}},
+         fourChamber, nullptr,
+         "chambers are our nodes' capacitance with the fluid's bulk modulus (Hopsan: its own TLM chambers with Beta_e); "
+         "our x = -x5, the extension; penalty end stops (Hopsan: limitStroke, a filtered spring)", HopsanKind::C},
+        {"MechanicForceSensor", "ForceSensor", {{"out", "F"}}, hopsanSensor, nullptr,
+         "reads the force of the HydraulicFourChamberPiston rod on its node (the node force Hopsan's C-type piston "
+         "writes); other nodes are refused", HopsanKind::S, nullptr, nullptr, "P1"},
         {"MechanicPositionSensor", "PositionSensor", {{"P1", "m"}, {"out", "x"}}, hopsanSensor, nullptr, "", HopsanKind::S},
         {"MechanicSpeedSensor", "VelocitySensor", {{"P1", "m"}, {"out", "v"}}, hopsanSensor, nullptr, "", HopsanKind::S},
     };

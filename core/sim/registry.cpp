@@ -14,6 +14,7 @@ Registry Registry::builtin() {
     registerRestrictions(r);
     registerValves(r);
     registerActuators(r);
+    registerFourChamberCylinder(r);
     registerQuasistaticActuator(r);
     registerQuasistaticTwinActuators(r);
     registerMechanics(r);
@@ -29,6 +30,7 @@ Registry Registry::builtin() {
     registerPressureValves(r);
     registerOnOffValves(r);
     registerSpoolValves(r);
+    registerOpenCentreValve(r);
     registerAccumulators(r);
     registerPipes(r);
     registerTranslational(r);

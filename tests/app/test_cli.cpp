@@ -414,21 +414,18 @@ private slots:
     // --validate passing (0) against Hopsan-simulated data and failing (1) on perturbed data.
     void importHopsan() {
         const QString data = HS_HOPSAN_DATA;
-        const QString valve = data + "/HydraulicComponent Test/HydraulicOpenCentreValveTest.hmf";
+        const QString valve = data + "/HydraulicComponent Test/HydraulicValvePlate.hmf";
         Result r = cli({"import-hopsan", valve});
         QCOMPARE(r.code, 4);
-        QVERIFY2(r.err.contains("unsupported: HydraulicOpenCenterValve: 6_3_Open_Center_Valve"), qPrintable(r.err));
-        // the flow sensors map; they read the flow at the valve's ports, so they go with it, said so
-        QVERIFY2(r.err.contains("Flow_Sensor (HydraulicFlowSensor): reads the flow of 6_3_Open_Center_Valve.PA, which is not imported"),
-                 qPrintable(r.err));
+        QVERIFY2(r.err.contains("unsupported: HydraulicValvePlate: ValvePlate"), qPrintable(r.err));
 
         QTemporaryDir dir;
         const QString out = dir.filePath("valve.hydro.json");
         r = cli({"import-hopsan", valve, "--partial", "--out", out});
         QVERIFY2(r.code == 0, qPrintable(r.err));
-        QVERIFY(r.err.contains("unsupported: HydraulicOpenCenterValve"));  // still said
+        QVERIFY(r.err.contains("unsupported: HydraulicValvePlate"));  // still said
         QVERIFY(QFile::exists(out));
-        // It loads and is in canonical form (the valve and the flow sensors on it left out).
+        // It loads and is in canonical form (the valve plate left out).
         QCOMPARE(cli({"format", "--check", out}).code, 0);
 
         QFile bad(dir.filePath("bad.hmf"));

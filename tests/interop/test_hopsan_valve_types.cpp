@@ -42,7 +42,8 @@ const QStringList kTypes = {"Hydraulic22Valve", "Hydraulic22DirectionalValve", "
                             "HydraulicAckumulator", "HydraulicCylinderC", "HydraulicCylinderQ", "HydraulicTLMlossless",
                             "HydraulicHose", "HydraulicCounterBalanceValveG", "HydraulicOverCenterValve",
                             "MechanicTranslationalMass", "MechanicForceTransformer", "MechanicPositionSensor",
-                            "MechanicSpeedSensor"};
+                            "MechanicSpeedSensor", "HydraulicOpenCenterValve", "HydraulicFourChamberPiston",
+                            "MechanicForceSensor"};
 
 }  // namespace
 
@@ -186,7 +187,53 @@ private slots:
         QCOMPARE(m.num.at("b"), 3.0);
         QStringList problems;
         convert("MechanicTranslationalMass", {{"x_max", 0.5}}, &problems);
-        QVERIFY(!problems.isEmpty());
+        QVERIFY(problems.isEmpty());  // the import adds an EndStop (massLimitsBecomeEndStop)
+    }
+
+    // x_min/x_max limit the mass's P2 position: measured from P2 (ours, offset 0 here: no cylinder,
+    // the mass's P2 sets the frame) the EndStop sits at the limits themselves, with Hopsan's stop
+    // constants k = 0.1 m/dt^2, c = 0.2 m/dt.
+    void massLimitsBecomeEndStop() {
+        HopsanModel m = massBetweenForces("P2");
+        m.components[0].parameters.push_back({"x_min", "-0.25", ""});
+        m.components[0].parameters.push_back({"x_max", "0.5", ""});
+        const HopsanImport imp = importHopsan(m, {});
+        QVERIFY2(imp.circuit, qPrintable((imp.errors + imp.unsupported).join("; ")));
+        const ComponentDoc* stop = imp.circuit->component("M_stops");
+        QVERIFY(stop);
+        QCOMPARE(stop->type, QString("EndStop"));
+        QCOMPARE(stop->num.at("x_min"), -0.25);
+        QCOMPARE(stop->num.at("x_max"), 0.5);
+        QCOMPARE(stop->num.at("k"), 0.1 * 10 / 1e-6);
+        QCOMPARE(stop->num.at("c"), 0.2 * 10 / 1e-3);
+        const bool wired = std::any_of(imp.circuit->wires.begin(), imp.circuit->wires.end(), [](const WireDoc& w) {
+            return w.fromComp == "M_stops" && w.toComp == "M" && w.toPort == "m";
+        });
+        QVERIFY(wired);
+    }
+
+    // The open-centre valve's neutral channel: Hopsan's x_cc and f_cc become ours, with the 4/3 edges.
+    void openCentreValve() {
+        const ComponentDoc d = convert("HydraulicOpenCenterValve", {{"x_cc", -1e-4}, {"f_cc", 0.1}, {"x_pa", 2e-4}, {"omega_h", 1000}});
+        QCOMPARE(d.type, QString("OpenCentreValve63"));
+        QCOMPARE(d.num.at("x_cc"), -1e-4);
+        QCOMPARE(d.num.at("f_cc"), 0.1);
+        QCOMPARE(d.num.at("x_pa"), 2e-4);
+        QCOMPARE(d.num.at("x_bt"), -1e-6);  // Hopsan's default
+        QCOMPARE(d.num.at("omega_h"), 1000.0);
+        QCOMPARE(d.text.at("lag_form"), QString("bilinear at the step"));
+    }
+
+    // Hopsan's P5 position is minus the extension; chambers 1..4 are A..D.
+    void fourChamberPiston() {
+        const ComponentDoc d = convert("HydraulicFourChamberPiston", {{"A_3", 2e-4}, {"c_leak14", 1e-12}, {"P5#Position", -2}, {"s_l", 10}});
+        QCOMPARE(d.type, QString("FourChamberCylinder"));
+        QCOMPARE(d.num.at("A_C"), 2e-4);
+        QCOMPARE(d.num.at("L_AD"), 1e-12);
+        QCOMPARE(d.num.at("x0"), 2.0);
+        QStringList problems;
+        convert("HydraulicFourChamberPiston", {{"P5#Position", 1}, {"s_l", 10}}, &problems);
+        QVERIFY(!problems.isEmpty());  // extension -1 m: outside the stroke
     }
 };
 

@@ -24,6 +24,7 @@ const std::map<QString, std::map<QString, QString>> kSpecialSettings = {
     {"HydraulicPowerSensor", {{"port", "bg_orifice.A"}}},
     {"TorqueSensor", {{"port", "bg_torque.shaft"}}},
     {"PowerSensor", {{"port", "bg_torque.shaft"}}},
+    {"ForceSensor", {{"port", "bg_force.m"}}},
 };
 
 ComponentDoc component(const QString& id, const QString& type, double x, double y,
@@ -63,6 +64,10 @@ Circuit circuitAround(const hs::sim::ComponentSpec& spec) {
     c.components.push_back(component("bg_torque", "TorqueSource", 480, 400, {{"T", 1}}));
     c.components.push_back(component("bg_inertia", "RotationalInertia", 640, 400));
     c.wires.push_back(wire("bg_torque", "shaft", "bg_inertia", "shaft"));
+    // and a pushed mass for the force sensor: force source -> mass
+    c.components.push_back(component("bg_force", "ForceSource", 800, 400, {{"F", 1}}));
+    c.components.push_back(component("bg_mass", "Mass", 960, 400, {{"m", 1}}));
+    c.wires.push_back(wire("bg_force", "m", "bg_mass", "m"));
 
     const QString type = QString::fromStdString(spec.type);
     ComponentDoc dut = component("dut", type, 400, 200);

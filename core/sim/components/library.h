@@ -8,6 +8,7 @@ void registerHydraulicSources(Registry& r);  // pressure/flow source, tank, volu
 void registerRestrictions(Registry& r);      // orifices
 void registerValves(Registry& r);            // compensator, throttle, on/off, 4/3, shuttle, check, relief
 void registerActuators(Registry& r);         // cylinder
+void registerFourChamberCylinder(Registry& r);  // four-chamber (digital) cylinder
 void registerQuasistaticActuator(Registry& r);  // nonsmooth quasistatic cylinder (notes/004)
 void registerQuasistaticTwinActuators(Registry& r);  // two of them on one pump (notes/004 §10)
 void registerMechanics(Registry& r);         // mass, frictions, spring, force source
@@ -23,6 +24,7 @@ void registerTlmLine(Registry& r);           // transmission line (TLM)
 void registerPressureValves(Registry& r);    // reducing, sequence, counterbalance, pilot check, flow control, throttle-check, divider
 void registerOnOffValves(Registry& r);       // 2/2, 3/2, 4/2 spool valves with switching dynamics, switchable check
 void registerSpoolValves(Registry& r);       // 3/3, 4/3 (closed/open/tandem), load-sensing 4/3, servo valve
+void registerOpenCentreValve(Registry& r);   // 6/3 open-centre valve section (neutral channel C1->C2)
 void registerAccumulators(Registry& r);      // bladder and piston accumulators
 void registerPipes(Registry& r);             // lumped pi pipe
 void registerTranslational(Registry& r);     // single-acting cylinder, end stops, position source, Coulomb friction

@@ -66,6 +66,25 @@ private:
     double sign_ = 1.0;
 };
 
+// Reads the force a chosen component puts on its mechanical port ("cyl.rod"), along the node's x
+// ("along x") or against it. A node has no single force: every component on it contributes one.
+class ForceSensor final : public SampledSensor {
+public:
+    std::string configureSensor(const ParamSet& p, const Fluid&) override {
+        target_ = p.text("port");
+        sign_ = p.choice("direction") == 1 ? -1.0 : 1.0;
+        return target_.empty() ? std::string("set 'port' to the component port whose force is meant, e.g. cyl.rod") : std::string();
+    }
+    std::string watchedPortName() const override { return target_; }
+    Domain watchedDomain() const override { return Domain::Mechanical; }
+    double measure(Eval& e) override { return sign_ * e.flow[watchedPort]; }
+    int outPort() const override { return 0; }
+
+private:
+    std::string target_;
+    double sign_ = 1.0;
+};
+
 }  // namespace
 
 void registerSensors(Registry& r) {
@@ -123,6 +142,16 @@ void registerSensors(Registry& r) {
               .choice("direction", {kFlowInto, kFlowOutOf}, 0, "Sign: flow into the component at that port, or out of it")
               .choice("sampling", {"current", "previous step"}, 0, kSamplingHelp)
               .factory<FlowSensor>());
+    r.add(SpecBuilder("ForceSensor", "Sensors", "Force sensor")
+              .describe("Outputs the force a chosen component puts on its mechanical port (e.g. cyl.rod), positive along "
+                        "the node's x, or against it (direction 'against x').")
+              .equations("out = F of <port> along x ('along x'), -F ('against x')")
+              .source("-")
+              .output("F", "Force [N]")
+              .text("port", "", "Component mechanical port to measure, written comp.port")
+              .choice("direction", {"along x", "against x"}, 0, "Sign of the reading")
+              .choice("sampling", {"current", "previous step"}, 0, kSamplingHelp)
+              .factory<ForceSensor>());
 }
 
 }  // namespace hs::sim

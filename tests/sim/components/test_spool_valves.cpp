@@ -2,7 +2,8 @@
 // Spool valves: the flows of the 4/3 centres at zero spool (closed: none; tandem: P->T only;
 // open: every edge), the switching time of the on/off valves (first order: 63 % at tau; second
 // order critically damped: 1 - (1 + wt)e^-wt), the 3/2 and 4/2 valves' two positions and the
-// servo valve's rated flow.
+// servo valve's rated flow, the 6/3 open-centre valve's neutral channel (open at centre, closed
+// at full stroke, half-closed half-way past its lap) with its work edges.
 #include <QtTest/QtTest>
 
 #include "sim_test_util.h"
@@ -53,6 +54,7 @@ private slots:
     void threeTwoAndFourTwoPositions();
     void servoRatedFlow();
     void loadSensingOutput();
+    void openCentreNeutralChannel();
 };
 
 void TestSpoolValves::centreFlows_data() {
@@ -150,6 +152,27 @@ void TestSpoolValves::loadSensingOutput() {
         RunResult r = buildAndRun(n, {{"ls", "signal", "v.pLS"}}, runOptions(solver("rk4", 1e-5), 0.1, 1e-3));
         QVERIFY2(r.ok, r.error.c_str());
         QCOMPARE(r.trace.columns[0].back(), cmd > 0 ? 4e6 : 3e6);
+    }
+}
+
+// 6/3 open centre, x_vmax 2 mm, neutral lap 0.5 mm: the C1->C2 opening is x_vmax at centre, x_vmax - (|xv| - lap)
+// past the lap and 0 from x_vmax + lap on; the work edges meter as the 4/3 valve's, and nothing is lost.
+void TestSpoolValves::openCentreNeutralChannel() {
+    const double xvmax = 2e-3, lap = 5e-4, pc1 = 8e6, pc2 = 1e6;
+    const std::vector<std::pair<std::string, double>> ports = {{"P", 1e7}, {"A", 4e6}, {"B", 3e6}, {"T", 0.0}, {"C1", pc1}, {"C2", pc2}};
+    const std::map<std::string, double> num = {{"x_vmax", xvmax}, {"x_cc", lap}, {"x_pa", 0.0}, {"x_pb", 0.0}, {"x_at", 0.0}, {"x_bt", 0.0}};
+    for (double cmd : {0.0, 1.5e-3, -1.5e-3, 2e-3}) {
+        const std::vector<double> q = lastFlows(heldPorts("OpenCentreValve63", num, {}, cmd, ports), {"P", "A", "B", "T", "C1", "C2"});
+        const double opening = xvmax - std::clamp(std::abs(cmd) - lap, 0.0, xvmax);
+        const double qcc = edgeCoefficient(kCq, 1.0, kD, kRho, opening) * std::sqrt(pc1 - pc2);
+        const double kw = edgeCoefficient(kCq, 1.0, kD, kRho, std::abs(cmd));
+        const double qp = cmd > 0 ? kw * std::sqrt(1e7 - 4e6) : kw * std::sqrt(1e7 - 3e6);
+        qInfo("xv %.4g: C1 %.6g (expected %.6g), P %.6g (expected %.6g) m3/s", cmd, q[4], qcc, q[0], qp);
+        const double tol = 1e-6 * edgeCoefficient(kCq, 1.0, kD, kRho, xvmax) * std::sqrt(1e7);
+        QVERIFY(std::abs(q[4] - qcc) < tol);
+        QVERIFY(std::abs(q[4] + q[5]) < 1e-15);
+        QVERIFY(std::abs(q[0] - qp) < tol);
+        QVERIFY(std::abs(q[0] + q[1] + q[2] + q[3]) < 1e-15);
     }
 }
 

@@ -127,6 +127,21 @@ private slots:
         QVERIFY(std::abs(column(run, "dp", 2.0) / (-F / r.A) - 1) < 1e-4);
         QVERIFY(std::abs(column(run, "ps", 2.0) / ps - 1) < 1e-5);
     }
+
+    // A demand switching every 80 ms has a breakpoint at 29 x 0.08 s that rounds onto itself
+    // (2.32/0.08 = 28.999999999999996); CVODE once refused it as a stop time ("tstop = 2.32 is
+    // behind current t = 2.32") and the run failed there (cvode_stepper.cpp, stopTime).
+    void cvodePastARoundedBreakpoint() {
+        const LoadResult l = loadCircuit(QStringLiteral(HS_EXAMPLES_DIR "/servo_rig_003.hydro.json"), registry());
+        QVERIFY(l.ok());
+        Circuit c = *l.circuit;
+        for (auto& comp : c.components)
+            if (comp.id == "demand") comp.num = {{"period", 0.08}, {"seed", 101}, {"min", 0.01}, {"max", 0.09}, {"delay", 0}};
+        c.duration = 2.5;
+        const hs::sim::RunResult run = runReference(c);
+        QVERIFY2(run.ok, run.error.c_str());
+        QVERIFY(run.trace.time.back() > 2.499);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestServoRig003)

@@ -33,6 +33,9 @@ const std::vector<ActionSpec>& ActionTable::specs() {
         {"sim.inverse", QObject::tr("Run &Inverse"), {}, "media-seek-backward",
          QObject::tr("Inverse simulation: the SmoothMotion on a cylinder rod prescribes the motion; valve opening, command, "
                      "pressures and energy, replayed forward (docs/inverse.md)")},
+        {"sim.monitor", QObject::tr("Condition &Monitor..."), {}, "utilities-system-monitor",
+         QObject::tr("Load a trained condition monitor (hydrostiff-cli learn monitor): its estimates of the fault levels "
+                     "shown while a run streams (docs/condition-monitoring.md)")},
         {"help.manual", QObject::tr("&Manual"), K(K::HelpContents), "help-contents", QObject::tr("How to draw, configure, run and compare (the manual, offline)")},
         {"help.about", QObject::tr("&About HydroStiff"), K(), "help-about", QObject::tr("About this program")},
     };

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "main_window.h"
 #include "inverse_window.h"
+#include "monitor_dock.h"
 
 #include <QAction>
 #include <QApplication>
@@ -224,6 +225,12 @@ void MainWindow::connectActions() {
     connect(a.get("file.open"), &QAction::triggered, this, &MainWindow::openDialog);
     connect(a.get("file.importHopsan"), &QAction::triggered, this, &MainWindow::importHopsanDialog);
     connect(a.get("sim.inverse"), &QAction::triggered, this, [this] { runInverse(this, doc_->circuit(), ctx_.registry); });
+    connect(a.get("sim.monitor"), &QAction::triggered, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Condition monitor"), QFileInfo(path_).absolutePath(),
+                                                          tr("Monitor models (*.monitor);;All files (*)"));
+        if (path.isEmpty()) return;
+        if (const QString e = attachMonitor(path); !e.isEmpty()) QMessageBox::warning(this, tr("Condition monitor"), e);
+    });
     connect(a.get("file.save"), &QAction::triggered, this, &MainWindow::save);
     connect(a.get("file.saveAs"), &QAction::triggered, this, &MainWindow::saveAs);
     connect(a.get("file.quit"), &QAction::triggered, this, &QWidget::close);
@@ -598,6 +605,16 @@ void MainWindow::closeEvent(QCloseEvent* e) {
     ctx_.settings.setWindow(saveGeometry(), saveState());
     recovery_->clear();
     e->accept();
+}
+
+QString MainWindow::attachMonitor(const QString& path) {
+    if (!monitorDock_) {
+        monitorDock_ = new MonitorDock(this, runner_->workspace(), ctx_.registry, [this] { return doc_->circuit(); });
+        addDockWidget(Qt::RightDockWidgetArea, monitorDock_);
+    }
+    const QString e = monitorDock_->load(path);
+    if (e.isEmpty()) monitorDock_->show();
+    return e;
 }
 
 }  // namespace hs::gui

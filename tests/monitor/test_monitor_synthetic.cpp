@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The condition monitor on a case small enough to train in a second: a flow source driven by a
-// random demand fills a 0.1 l volume that drains through a laminar leak to tank; the fault is the
-// leak's conductance at three levels. The monitor sees the demand and the pressure (and the
+// The condition monitor on a case small enough to train in a second (leak_monitor_case.h): a
+// flow source driven by a random demand fills a 0.1 l volume that drains through a laminar leak
+// to tank; the fault is the leak's conductance at three levels. The monitor sees the demand and the pressure (and the
 // fault-free reference's pressure); at steady state p = Q/G, so the level is observable. Trained
 // on one seeded duty cycle, it must classify the levels of another; the saved model must give the
 // same estimates bit for bit after loading.
@@ -12,59 +12,21 @@
 #include "model_test_util.h"
 #include "monitor/fault_runs.h"
 #include "monitor/monitor_model.h"
+#include "leak_monitor_case.h"
 
 using namespace hs::monitor;
+using namespace hs::monitor::test;
 
-namespace {
-
-const char* kCircuit = R"({
-  "format": 1, "name": "leaking volume",
-  "components": [
-    {"id": "demand", "type": "PRMS", "parameters": {"period": 0.1, "min": 1e-5, "max": 5e-5, "seed": 1, "mode": "range"}},
-    {"id": "pump", "type": "FlowSource", "parameters": {"Q": 0}},
-    {"id": "V", "type": "Volume", "parameters": {"V": 1e-4, "p0": 2e6}},
-    {"id": "leak", "type": "LaminarOrifice", "parameters": {"G": 1e-11}},
-    {"id": "tank", "type": "Tank", "parameters": {"p": 0}}
-  ],
-  "wires": [
-    {"from": "demand.out", "to": "pump.Q"}, {"from": "pump.P", "to": "V.P1"},
-    {"from": "V.P2", "to": "leak.A"}, {"from": "leak.B", "to": "tank.P"}
-  ],
-  "probes": [{"name": "u", "quantity": "signal", "target": "demand.out"},
-             {"name": "p", "quantity": "pressure", "target": "V.P1"}],
-  "simulation": {"duration": 3, "record_interval": 0.001},
-  "configurations": [{"name": "CVODE", "stepper": "cvode", "rtol": 1e-7, "atol": 1e-3, "dt": 1e-4, "reference": true}]
-})";
-
-const char* kFaults = R"({
-  "format": 1, "duration": 3, "sample_interval": 0.01, "window": 2, "hidden": 6,
-  "filter": {"window": 2, "hidden": 3}, "quantise_window": 3,
-  "training": {"max_epochs": 200, "max_fail": 10}, "seed": 3,
-  "demand": {"component": "demand", "min": 1e-5, "max": 5e-5, "period": 0.1, "training_seed": 7, "validation_seed": 8},
-  "sensors": [{"probe": "u", "min": 0, "max": 6e-5}, "p"],
-  "reference_sensors": ["p"],
-  "faults": [{"name": "leak", "parameter": "leak.G", "levels": [1e-11, 1.5e-11, 2e-11]}]
-})";
-
-QString writeFile(const QTemporaryDir& dir, const QString& name, const char* text) {
-    const QString p = dir.filePath(name);
-    QFile f(p);
-    f.open(QIODevice::WriteOnly);
-    f.write(text);
-    return p;
-}
-
-}  // namespace
 
 class TestMonitorSynthetic : public QObject {
     Q_OBJECT
 private slots:
     void classifiesLeakLevels() {
         QTemporaryDir dir;
-        const auto lr = hs::model::loadCircuit(writeFile(dir, "leak.hydro.json", kCircuit), hs::model::test::registry());
+        const auto lr = hs::model::loadCircuit(writeFile(dir, "leak.hydro.json", leakCircuit(1e-11)), hs::model::test::registry());
         QVERIFY2(lr.ok(), qPrintable(lr.errors.join('\n')));
         QString e;
-        const auto spec = readMonitorSpec(writeFile(dir, "faults.json", kFaults), &e);
+        const auto spec = readMonitorSpec(writeFile(dir, "faults.json", kLeakFaults), &e);
         QVERIFY2(spec, qPrintable(e));
         const FaultRunSet set = generateFaultRuns(*lr.circuit, hs::model::test::registry(), *spec, 2);
         QVERIFY2(set.error.isEmpty(), qPrintable(set.error));

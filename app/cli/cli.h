@@ -57,5 +57,6 @@ int sweepCommand(const QStringList& args, const sim::Registry& reg);
 int adviseCommand(const QStringList& args, const sim::Registry& reg);
 int identifyCommand(const QStringList& args, const sim::Registry& reg);
 int learnCommand(const QStringList& args, const sim::Registry& reg);
+int learnMonitor(const QStringList& args, const sim::Registry& reg);  // learn monitor (cmd_monitor.cpp)
 
 }  // namespace hs::cli

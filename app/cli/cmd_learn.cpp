@@ -191,11 +191,13 @@ int learnNarx(const QStringList& argv, const sim::Registry& reg) {
 
 int learnCommand(const QStringList& argv, const sim::Registry& reg) {
     if (argv.isEmpty() || argv.front() == "--help") {
-        out(QString(kLearnUsage) + "\n  (the neural condition monitor of issue 15 is not implemented)");
+        out(QString(kLearnUsage) + "\n\n  hydrostiff-cli learn monitor FILE --faults FAULTS.json | --apply MODEL: the neural condition\n"
+                                   "  monitor (learn monitor --help)");
         return argv.isEmpty() ? Usage : Ok;
     }
     if (argv.front() == "narx") return learnNarx(argv.mid(1), reg);
-    err("learn: unknown model kind '" + argv.front() + "' (known: narx)");
+    if (argv.front() == "monitor") return learnMonitor(argv.mid(1), reg);
+    err("learn: unknown model kind '" + argv.front() + "' (known: narx, monitor)");
     return Usage;
 }
 

@@ -20,6 +20,7 @@ const char* kUsage =
     "  steppers        list the steppers: fixed/adaptive, implicit, what each supports\n"
     "  partition FILE  parallel partitions of a TLM configuration: each mapper's plan, predicted and measured\n"
     "  learn narx FILE --volume ID  record data, train a NARX surrogate of one volume (method narx)\n"
+    "  learn monitor FILE --faults FAULTS.json  fault runs, train the neural condition monitor; --apply MODEL\n"
     "  import-hopsan MODEL.hmf  import a Hopsan model; --validate FILE.hvc checks it against Hopsan's data\n"
     "  inverse FILE    inverse simulation: prescribed piston motion -> valve opening, command, pressures, energy\n"
     "  sweep FILE      run a configuration over a grid or Latin hypercube of parameters, one CSV row per run\n"

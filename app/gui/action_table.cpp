@@ -39,6 +39,9 @@ const std::vector<ActionSpec>& ActionTable::specs() {
         {"sim.advise", QObject::tr("Find the &Fastest Configuration..."), {}, "system-search",
          QObject::tr("The solver advisor: the cheapest configuration within an error bound against the reference, "
                      "its Pareto front; click a point to add it (docs/many-runs.md)")},
+        {"sim.monitor", QObject::tr("Condition &Monitor..."), {}, "utilities-system-monitor",
+         QObject::tr("Load a trained condition monitor (hydrostiff-cli learn monitor): its estimates of the fault levels "
+                     "shown while a run streams (docs/condition-monitoring.md)")},
         {"help.manual", QObject::tr("&Manual"), K(K::HelpContents), "help-contents", QObject::tr("How to draw, configure, run and compare (the manual, offline)")},
         {"help.about", QObject::tr("&About HydroStiff"), K(), "help-about", QObject::tr("About this program")},
     };

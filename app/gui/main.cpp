@@ -82,6 +82,7 @@ int main(int argc, char** argv) {
                     {"threads", "configurations running at once (default: cores - 1, at least 1)", "N"},
                     {"probes", "after the run, plot these probes (comma separated)", "P,Q"},
                     {"screenshot", "after the run, save the window as PNG (with --sweep or --advise: the dialog, when it has finished)", "PNG"},
+                    {"monitor", "load a condition monitor model (docs/condition-monitoring.md)", "MODEL"},
                     {"plot-image", "after the run, save the plots (PNG, SVG or PDF by suffix)", "FILE"},
                     {"quit", "quit when the run (or the study of --sweep or --advise) has ended"},
                     {"bench", "benchmark the run: headless vs GUI wall time, frame interval, event latency"},
@@ -112,6 +113,12 @@ int main(int argc, char** argv) {
         }
         QMessageBox::critical(&w, "Cannot open circuit", err);
         return app.exec();
+    }
+    if (cli.isSet("monitor")) {
+        if (const QString e = w.attachMonitor(cli.value("monitor")); !e.isEmpty()) {
+            std::fprintf(stderr, "hydrostiff: %s\n", qPrintable(e));
+            return 2;
+        }
     }
     hs::service::RunServiceOptions opt;
     int repeat = 1;

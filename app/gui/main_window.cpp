@@ -3,6 +3,7 @@
 #include "advisor_dialog.h"
 #include "inverse_window.h"
 #include "sweep_dialog.h"
+#include "monitor_dock.h"
 
 #include <QAction>
 #include <QApplication>
@@ -235,6 +236,12 @@ void MainWindow::connectActions() {
         auto* d = new AdvisorDialog(*doc_, *undo_, ctx_.registry, this);
         d->setAttribute(Qt::WA_DeleteOnClose);
         d->show();
+    });
+    connect(a.get("sim.monitor"), &QAction::triggered, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Condition monitor"), QFileInfo(path_).absolutePath(),
+                                                          tr("Monitor models (*.monitor);;All files (*)"));
+        if (path.isEmpty()) return;
+        if (const QString e = attachMonitor(path); !e.isEmpty()) QMessageBox::warning(this, tr("Condition monitor"), e);
     });
     connect(a.get("file.save"), &QAction::triggered, this, &MainWindow::save);
     connect(a.get("file.saveAs"), &QAction::triggered, this, &MainWindow::saveAs);
@@ -610,6 +617,16 @@ void MainWindow::closeEvent(QCloseEvent* e) {
     ctx_.settings.setWindow(saveGeometry(), saveState());
     recovery_->clear();
     e->accept();
+}
+
+QString MainWindow::attachMonitor(const QString& path) {
+    if (!monitorDock_) {
+        monitorDock_ = new MonitorDock(this, runner_->workspace(), ctx_.registry, [this] { return doc_->circuit(); });
+        addDockWidget(Qt::RightDockWidgetArea, monitorDock_);
+    }
+    const QString e = monitorDock_->load(path);
+    if (e.isEmpty()) monitorDock_->show();
+    return e;
 }
 
 }  // namespace hs::gui

@@ -64,6 +64,10 @@ public:
     const ActionTable& actions() const { return *actions_; }
     // Run, watch and compare: the run dock, its workspace and the status-bar progress.
     RunController& runner() const { return *runner_; }
+    // Loads a condition monitor model into the monitor dock (created on first use, shown):
+    // "" or why not (docs/condition-monitoring.md).
+    QString attachMonitor(const QString& path);
+    class MonitorDock* monitorDock() const { return monitorDock_; }
     QString currentPath() const { return path_; }
     // Where Save As starts: the file's path, else "<circuit name>.hydro.json" (the example's
     // name for an example copy, "circuit" for a new one; never "untitled") in the last folder
@@ -155,6 +159,7 @@ private:
     QTimer* checkTimer_ = nullptr;
     double lastBuildCheckMs_ = 0;  // how long the last builder check took
     RunController* runner_ = nullptr;
+    class MonitorDock* monitorDock_ = nullptr;
     QString path_, untitledName_;
 };
 

@@ -78,11 +78,17 @@ private:
     // record is interpolated by CVODE's dense output (CV_NORMAL). Never beyond the next input
     // discontinuity (stopTimeAfter). A stop behind CVODE's own time (it already stepped past
     // tOut) would be refused; there tOut is interpolated.
+    //
+    // A breakpoint CVODE has already reached is not a stop: a periodic source's breakpoint
+    // k*period, computed from a time that rounds onto it, can come back as that same time (PRMS
+    // with period 0.08 s at 2.32 s: 2.32/0.08 = 28.999999999999996), and CVODE refuses a stop
+    // time not ahead of its own ("tstop = 2.32 is behind current t = 2.32"). The next one is.
     double stopTime(double t, double tOut) const {
-        const double atBreakpoint = stopTimeAfter(t);
         double tn = t, h = 0.0;
         CVodeGetCurrentTime(mem_, &tn);
         CVodeGetCurrentStep(mem_, &h);
+        double atBreakpoint = stopTimeAfter(t);
+        if (atBreakpoint <= tn) atBreakpoint = stopTimeAfter(tn + 1e-12 * std::max(1.0, std::abs(tn)));
         if (tn < tOut && std::abs(h) < tOut - t) return std::min(tOut, atBreakpoint);
         return atBreakpoint;
     }

@@ -33,6 +33,9 @@ const std::vector<ActionSpec>& ActionTable::specs() {
         {"sim.inverse", QObject::tr("Run &Inverse"), {}, "media-seek-backward",
          QObject::tr("Inverse simulation: the SmoothMotion on a cylinder rod prescribes the motion; valve opening, command, "
                      "pressures and energy, replayed forward (docs/inverse.md)")},
+        {"sim.trainSurrogate", QObject::tr("Train &Surrogate..."), {}, "system-run",
+         QObject::tr("For the selected volume: record data from this circuit, train a NARX network that replaces its "
+                     "continuity equation, and add a configuration that runs it (docs/learned-models.md)")},
         {"help.manual", QObject::tr("&Manual"), K(K::HelpContents), "help-contents", QObject::tr("How to draw, configure, run and compare (the manual, offline)")},
         {"help.about", QObject::tr("&About HydroStiff"), K(), "help-about", QObject::tr("About this program")},
     };

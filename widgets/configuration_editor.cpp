@@ -26,6 +26,7 @@
 #include "sim/stepper.h"
 #include "commands/configs_command.h"
 #include "method_params_form.h"
+#include "narx_model_choice.h"
 #include "model/circuit_document.h"
 #include "quantity_edit.h"
 #include "sim/registry.h"
@@ -495,7 +496,7 @@ void ConfigurationEditor::showMethods(int i) {
                 if (cur != cf.methods.end() && cur->second.method == m) return;
                 // Without a default method an entry "integrate" means what no entry means: keep the file minimal.
                 if (m.isEmpty() || (m == "integrate" && !cf.defaultMethod)) cf.methods.erase(vol);
-                else cf.methods[vol] = hs::model::MethodDoc{m, {}, {}};
+                else cf.methods[vol] = pickedMethod(m, scene_.document().circuit(), vol);
             });
         });
         return box;
@@ -509,6 +510,7 @@ void ConfigurationEditor::showMethods(int i) {
         auto it = c.methods.find(vol);
         const bool follows = it == c.methods.end();
         box->setCurrentIndex(follows ? 0 : std::max(0, box->findData(it->second.method)));
+        markNarxEntry(box, scene_.document().circuit(), vol);
         QFont f = name->font();
         f.setItalic(follows);
         name->setFont(f);

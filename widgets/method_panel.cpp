@@ -15,6 +15,7 @@
 #include "circuit_scene.h"
 #include "commands/configs_command.h"
 #include "method_params_form.h"
+#include "narx_model_choice.h"
 #include "quick_check_view.h"
 #include "model/circuit_document.h"
 #include "service/quick_check.h"
@@ -100,6 +101,7 @@ void MethodPanel::refresh() {
     config_->setCurrentIndex(config_->findData(scene_.currentConfig()));
     const QString m = scene_.methodOf(volume_);
     method_->setCurrentIndex(method_->findData(m));
+    markNarxEntry(method_, doc_.circuit(), volume_);
     method_->setEnabled(!doc_.circuit().configs.empty());
     if (m != shownMethod_) {
         shownMethod_ = m;
@@ -137,7 +139,7 @@ void MethodPanel::setMethod(const QString& methodId) {
         // The configuration's default method (integrate if none) is what an absent entry means:
         // picking it follows the default and keeps the file minimal.
         if (methodId == defaultMethodId(&cfg)) cfg.methods.erase(volume_);
-        else cfg.methods[volume_] = hs::model::MethodDoc{methodId, {}, {}};
+        else cfg.methods[volume_] = pickedMethod(methodId, doc_.circuit(), volume_);
         undo_.push(new ConfigsCommand(&doc_, configs, tr("%1: %2 in %3").arg(volume_, methodId, cfg.name)));
         return;
     }

@@ -64,7 +64,7 @@ void MethodParamsForm::build(const hs::sim::MethodSpec* spec, const std::map<QSt
             if (p.kind == hs::sim::ParamKind::Text) {
                 // A file (narx: the trained model) is set in the circuit file, e.g. by
                 // hydrostiff-cli learn narx --attach; not edited here.
-                auto* note = new QLabel(tr("set in the circuit file (hydrostiff-cli learn narx --attach)"), this);
+                auto* note = new QLabel(tr("set by Simulation > Train Surrogate... (or hydrostiff-cli learn narx --attach)"), this);
                 note->setToolTip(QString::fromStdString(p.description));
                 form_->addRow(label, note);
                 continue;

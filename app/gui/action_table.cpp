@@ -42,6 +42,9 @@ const std::vector<ActionSpec>& ActionTable::specs() {
         {"sim.monitor", QObject::tr("Condition &Monitor..."), {}, "utilities-system-monitor",
          QObject::tr("Load a trained condition monitor (hydrostiff-cli learn monitor): its estimates of the fault levels "
                      "shown while a run streams (docs/condition-monitoring.md)")},
+        {"sim.trainSurrogate", QObject::tr("Train &Surrogate..."), {}, "system-run",
+         QObject::tr("For the selected volume: record data from this circuit, train a NARX network that replaces its "
+                     "continuity equation, and add a configuration that runs it (docs/learned-models.md)")},
         {"help.manual", QObject::tr("&Manual"), K(K::HelpContents), "help-contents", QObject::tr("How to draw, configure, run and compare (the manual, offline)")},
         {"help.about", QObject::tr("&About HydroStiff"), K(), "help-about", QObject::tr("About this program")},
     };

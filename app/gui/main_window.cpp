@@ -4,6 +4,8 @@
 #include "inverse_window.h"
 #include "sweep_dialog.h"
 #include "monitor_dock.h"
+#include "narx_train_dialog.h"
+#include "narx_training.h"
 
 #include <QAction>
 #include <QApplication>
@@ -243,6 +245,7 @@ void MainWindow::connectActions() {
         if (path.isEmpty()) return;
         if (const QString e = attachMonitor(path); !e.isEmpty()) QMessageBox::warning(this, tr("Condition monitor"), e);
     });
+    connect(a.get("sim.trainSurrogate"), &QAction::triggered, this, [this] { openTrainSurrogate(); });
     connect(a.get("file.save"), &QAction::triggered, this, &MainWindow::save);
     connect(a.get("file.saveAs"), &QAction::triggered, this, &MainWindow::saveAs);
     connect(a.get("file.quit"), &QAction::triggered, this, &QWidget::close);
@@ -300,8 +303,34 @@ void MainWindow::connectActions() {
         view_->addAction(a.get(id));
     }
     // Right click on the canvas offers the edit actions (the view's own action list).
-    for (const char* id : {"edit.rotate", "edit.flip", "view.fit"}) view_->addAction(a.get(id));
+    for (const char* id : {"edit.rotate", "edit.flip", "view.fit", "sim.trainSurrogate"}) view_->addAction(a.get(id));
+    a.get("sim.trainSurrogate")->setEnabled(false);
     view_->setContextMenuPolicy(Qt::ActionsContextMenu);
+}
+
+QString MainWindow::selectedVolume() const {
+    const QStringList ids = scene_->selectedComponentIds();
+    if (ids.size() != 1) return {};
+    const hs::model::ComponentDoc* c = doc_->component(ids.front());
+    const hs::sim::ComponentSpec* spec = c ? ctx_.registry.find(c->type.toStdString()) : nullptr;
+    return spec && spec->hostsPressureMethod ? ids.front() : QString();
+}
+
+NarxTrainDialog* MainWindow::openTrainSurrogate() {
+    const QString volume = selectedVolume();
+    if (volume.isEmpty()) {
+        statusBar()->showMessage(tr("Select one volume to train a surrogate for"), 6000);
+        return nullptr;
+    }
+    if (doc_->circuit().configs.empty()) {
+        statusBar()->showMessage(tr("The circuit has no solver configuration for the data run"), 6000);
+        return nullptr;
+    }
+    auto* d = new NarxTrainDialog(*doc_, *undo_, ctx_.registry, path_, volume, this);
+    d->setAttribute(Qt::WA_DeleteOnClose);
+    connect(d, &NarxTrainDialog::attached, this, [this, d] { scene_->setCurrentConfig(d->job().settings().configName); });
+    d->show();
+    return d;
 }
 
 bool MainWindow::isDirty() const { return !undo_->isClean(); }
@@ -390,6 +419,7 @@ void MainWindow::flushCheck() {
 void MainWindow::onSelectionChanged() {
     const QStringList ids = scene_->selectedComponentIds();
     props_->showComponent(ids.size() == 1 ? ids.front() : QString());
+    actions_->get("sim.trainSurrogate")->setEnabled(!selectedVolume().isEmpty());
     if (ids.size() == 1)
         if (auto* d = findChild<QDockWidget*>("propertiesDock")) d->raise();
     statusBar()->showMessage(ids.size() > 1 ? tr("%1 components selected").arg(ids.size()) : QString(), 3000);

@@ -39,6 +39,7 @@ namespace hs::gui {
 class ActionTable;
 class GuiSettings;
 class RecoveryStore;
+class NarxTrainDialog;
 class RunController;
 
 struct MainWindowContext {
@@ -105,6 +106,12 @@ public:
     void autosave();
     void offerRecovery();
     bool restoreRecovery();
+
+    // The one selected component if it is a volume (hosts a pressure method), else "".
+    QString selectedVolume() const;
+    // Simulation > Train Surrogate... for the selected volume (non-modal; null with a status
+    // message when no volume is selected).
+    NarxTrainDialog* openTrainSurrogate();
 
     // Help > Manual: the docs (editor, running, methods, file format) in a window of tabs.
     void showManual();

@@ -156,4 +156,32 @@ void Mlp::jacobian(const Eigen::MatrixXd& X, Eigen::VectorXd& out, Eigen::Matrix
     }
 }
 
+double Mlp::sseGradient(const Eigen::MatrixXd& X, const Eigen::VectorXd& y, Eigen::VectorXd& g) const {
+    const auto ls = layers();
+    std::vector<Eigen::MatrixXd> A(ls.size() + 1), dA(ls.size());
+    A[0] = X;
+    for (size_t k = 0; k < ls.size(); ++k) {
+        const LayerView& l = ls[k];
+        Eigen::Map<const Eigen::MatrixXd> W(w_.data() + l.offset, l.out, l.in);
+        Eigen::Map<const Eigen::VectorXd> b(w_.data() + l.offset + static_cast<Eigen::Index>(l.in) * l.out, l.out);
+        A[k + 1] = (W * A[k]).colwise() + b;
+        if (k + 1 < ls.size()) activate(act_, A[k + 1], &dA[k]);
+    }
+    const Eigen::RowVectorXd e = y.transpose() - A.back().row(0);
+    g.setZero(w_.size());
+    // delta = d SSE / d pre-activation of layer k, one column per sample.
+    Eigen::MatrixXd delta = -2.0 * e;
+    for (size_t k = ls.size(); k-- > 0;) {
+        const LayerView& l = ls[k];
+        Eigen::Map<Eigen::MatrixXd> gW(g.data() + l.offset, l.out, l.in);
+        gW.noalias() = delta * A[k].transpose();
+        g.segment(l.offset + static_cast<Eigen::Index>(l.in) * l.out, l.out) = delta.rowwise().sum();
+        if (k > 0) {
+            Eigen::Map<const Eigen::MatrixXd> W(w_.data() + l.offset, l.out, l.in);
+            delta = ((W.transpose() * delta).array() * dA[k - 1].array()).matrix();
+        }
+    }
+    return e.squaredNorm();
+}
+
 }  // namespace hs::learn

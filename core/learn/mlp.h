@@ -42,6 +42,9 @@ public:
     double forward1(const double* x) const;
     // Outputs and the Jacobian J (n x weightCount) of each sample's output w.r.t. the weights.
     void jacobian(const Eigen::MatrixXd& X, Eigen::VectorXd& out, Eigen::MatrixXd& J) const;
+    // Sum of squared errors sum (y - out)^2 over the samples of X and its gradient g (weightCount)
+    // w.r.t. the weights, by backpropagation (no Jacobian is formed: for first-order trainers).
+    double sseGradient(const Eigen::MatrixXd& X, const Eigen::VectorXd& y, Eigen::VectorXd& g) const;
 
 private:
     struct LayerView {

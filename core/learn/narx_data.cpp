@@ -65,6 +65,14 @@ std::vector<std::string> narxProvenanceWarnings(const sim::Netlist& net, const s
     return w;
 }
 
+void stampNarxProvenance(NarxModel& m, const std::string& volume, const std::string& circuitFile, const sim::Netlist& circuit,
+                         const Dataset& data) {
+    m.setInfo("volume", volume);
+    m.setInfo("circuit", circuitFile);
+    m.setInfo("circuit_hash", netlistHash(circuit));
+    m.setInfo("data_circuit_hash", data.metaValue("circuit_hash"));
+}
+
 NarxDataResult generateNarxData(const sim::Registry& reg, const sim::Netlist& circuit, const NarxDataOptions& o) {
     NarxDataResult res;
     sim::Netlist net = circuit;

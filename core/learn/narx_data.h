@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "learn/dataset.h"
+#include "learn/narx_model.h"
 #include "sim/netlist.h"
 #include "sim/registry.h"
 
@@ -53,6 +54,11 @@ std::string netlistHash(const sim::Netlist& net);
 // For every volume of the settings on the narx method: a warning when its model was trained on a
 // circuit other than `net` (the model's "circuit_hash" against netlistHash(net)), naming both.
 std::vector<std::string> narxProvenanceWarnings(const sim::Netlist& net, const sim::SolverSettings& settings);
+
+// The provenance lines of a model trained for `volume` of `circuit` (file name circuitFile) on
+// `data`: volume, circuit, circuit_hash, data_circuit_hash (the narx method's warning reads them).
+void stampNarxProvenance(NarxModel& m, const std::string& volume, const std::string& circuitFile, const sim::Netlist& circuit,
+                         const Dataset& data);
 
 NarxDataResult generateNarxData(const sim::Registry& reg, const sim::Netlist& circuit, const NarxDataOptions& options);
 

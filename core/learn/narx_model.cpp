@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <ctime>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -30,6 +31,15 @@ bool parseNum(const std::string& s, double& v) {
 }
 
 }  // namespace
+
+const char* trainerName(Trainer t) { return t == Trainer::Adam ? "adam" : "lm"; }
+
+bool parseTrainer(const std::string& s, Trainer& t) {
+    if (s == "lm") t = Trainer::LevenbergMarquardt;
+    else if (s == "adam") t = Trainer::Adam;
+    else return false;
+    return true;
+}
 
 std::string NarxModel::infoValue(const std::string& key) const {
     for (const auto& [k, v] : info)
@@ -145,13 +155,19 @@ NarxTrainResult trainNarx(const Dataset& data, const NarxTrainOptions& o,
     X.resize(0, 0);
     res.samples = n;
     const std::clock_t c0 = std::clock();
-    res.lm = trainLevenbergMarquardt(m.net, Xt, Yt, Xv, Yv, o.lm, progress, cancel);
+    if (o.trainer == Trainer::Adam) {
+        AdamOptions ao = o.adam;
+        ao.seed = o.seed;
+        res.lm = trainAdam(m.net, Xt, Yt, Xv, Yv, ao, progress, cancel);
+    } else {
+        res.lm = trainLevenbergMarquardt(m.net, Xt, Yt, Xv, Yv, o.lm, progress, cancel);
+    }
     res.cpuSeconds = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
     res.lm.testMse = meanSquaredError(m.net, Xs, Ys);
-    if (res.lm.cancelled) { res.error = "training cancelled"; return res; }
     m.setInfo("samples", std::to_string(n));
     m.setInfo("split", "train " + std::to_string(s.train.size()) + ", validation " + std::to_string(s.validation.size()) +
                            ", test " + std::to_string(s.test.size()) + " (seed " + std::to_string(o.seed) + ")");
+    m.setInfo("trainer", trainerName(o.trainer));
     m.setInfo("epochs", std::to_string(res.lm.epochs) + " (best " + std::to_string(res.lm.bestEpoch) + ", " + res.lm.stopReason + ")");
     m.setInfo("train_mse", num(res.lm.trainMse));
     m.setInfo("validation_mse", num(res.lm.validationMse));
@@ -159,8 +175,58 @@ NarxTrainResult trainNarx(const Dataset& data, const NarxTrainOptions& o,
     m.setInfo("training_seconds", num(res.lm.seconds));
     m.setInfo("training_cpu_seconds", num(res.cpuSeconds));
     m.setInfo("data_hash", datasetHash(data));
+    if (res.lm.cancelled) { res.error = "training cancelled"; return res; }
     res.ok = true;
     return res;
+}
+
+double rrmsePercent(const std::vector<double>& yRef, const std::vector<double>& y, size_t from) {
+    double se = 0, mabs = 0;
+    size_t n = 0;
+    for (size_t i = from; i < yRef.size() && i < y.size(); ++i, ++n) {
+        se += (y[i] - yRef[i]) * (y[i] - yRef[i]);
+        mabs += std::abs(yRef[i]);
+    }
+    if (n == 0 || !(mabs > 0)) return 0.0;
+    return 100.0 * std::sqrt(se / static_cast<double>(n)) / (mabs / static_cast<double>(n));
+}
+
+NarxReplay replayNarx(const NarxModel& m, const Dataset& data) {
+    NarxReplay r;
+    std::vector<const std::vector<double>*> u;
+    for (const auto& name : m.inputs) {
+        const int c = data.column(name);
+        if (c < 0) { r.error = "the dataset has no column '" + name + "'"; return r; }
+        u.push_back(&data.columns[static_cast<size_t>(c)]);
+    }
+    const int yc = data.column(m.output);
+    if (yc < 0) { r.error = "the dataset has no column '" + m.output + "'"; return r; }
+    const auto& y = data.columns[static_cast<size_t>(yc)];
+    const int rows = static_cast<int>(data.rows()), d = m.delay, me = m.exogenous();
+    if (rows <= d) { r.error = "the dataset has too few samples for delay " + std::to_string(d); return r; }
+    r.seriesParallel.assign(y.begin(), y.begin() + d);
+    r.inputReplay = r.seriesParallel;
+    std::vector<double> uh(static_cast<size_t>(d * me)), yh(static_cast<size_t>(d)), yo(static_cast<size_t>(d));
+    for (int j = d - 1; j + 1 < rows; ++j) {
+        for (int lag = 0; lag < d; ++lag) {
+            for (int i = 0; i < me; ++i) uh[static_cast<size_t>(lag * me + i)] = (*u[static_cast<size_t>(i)])[static_cast<size_t>(j - lag)];
+            yh[static_cast<size_t>(lag)] = y[static_cast<size_t>(j - lag)];
+            yo[static_cast<size_t>(lag)] = r.inputReplay[static_cast<size_t>(j - lag)];
+        }
+        r.seriesParallel.push_back(m.predict(uh.data(), yh.data()));
+        r.inputReplay.push_back(m.predict(uh.data(), yo.data()));
+    }
+    r.rrmseSeriesParallel = rrmsePercent(y, r.seriesParallel, static_cast<size_t>(d));
+    r.rrmseInputReplay = rrmsePercent(y, r.inputReplay, static_cast<size_t>(d));
+    r.ok = true;
+    return r;
+}
+
+std::string defaultNarxModelPath(const std::string& circuitFile, const std::string& volume) {
+    const std::filesystem::path p(circuitFile);
+    std::string stem = p.filename().string();
+    stem = stem.substr(0, stem.find('.'));
+    return (p.parent_path() / (stem + "." + volume + ".narx")).string();
 }
 
 // --- file ------------------------------------------------------------------------------------

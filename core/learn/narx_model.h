@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "adam_trainer.h"
 #include "dataset.h"
 #include "lm_trainer.h"
 #include "mlp.h"
@@ -44,6 +45,10 @@ struct NarxModel {
     double outsideRange(int i, double v) const;
 };
 
+enum class Trainer { LevenbergMarquardt, Adam };
+const char* trainerName(Trainer t);             // "lm" | "adam"
+bool parseTrainer(const std::string& s, Trainer& t);  // false if unknown
+
 struct NarxTrainOptions {
     std::vector<std::string> inputs;
     std::string output;
@@ -52,12 +57,17 @@ struct NarxTrainOptions {
     Activation activation = Activation::Logistic;
     std::uint64_t seed = 1;
     double trainFraction = 0.70, validationFraction = 0.15;  // the rest is the test set
+    Trainer trainer = Trainer::LevenbergMarquardt;
     LmOptions lm;
+    AdamOptions adam;  // its seed is set from `seed`
+    int maxEpochs() const { return trainer == Trainer::Adam ? adam.maxEpochs : lm.maxEpochs; }
 };
 
 struct NarxTrainResult {
     bool ok = false;
     std::string error;
+    // On cancel (ok false, lm.cancelled true) the model holds the weights of the best validation
+    // epoch reached so far, with its info: usable when lm.bestEpoch > 0.
     NarxModel model;
     LmResult lm;
     int samples = 0;  // regressor rows
@@ -69,6 +79,27 @@ struct NarxTrainResult {
 NarxTrainResult trainNarx(const Dataset& data, const NarxTrainOptions& options,
                           const std::function<void(const EpochReport&)>& progress = {},
                           const std::atomic<bool>* cancel = nullptr);
+
+// One-step and free-run replay of a trained model over a recorded dataset (the columns the model
+// names): `seriesParallel` feeds the recorded outputs back (open loop, what training minimises),
+// `inputReplay` feeds the recorded inputs with the model's own outputs back (Pub III's
+// "open-loop replay": no coupling to the circuit). Both aligned with the dataset's rows (the
+// first `delay` rows copy the record); RRMSE = 100 RMSE / mean|y| (sim/metrics.h) over the rows
+// after the first `delay`.
+struct NarxReplay {
+    bool ok = false;
+    std::string error;
+    std::vector<double> seriesParallel, inputReplay;
+    double rrmseSeriesParallel = 0, rrmseInputReplay = 0;  // [%]
+};
+NarxReplay replayNarx(const NarxModel& m, const Dataset& data);
+
+// RRMSE [%] of y against the reference yRef (same length), 100 RMSE / mean|yRef|, from index `from`.
+double rrmsePercent(const std::vector<double>& yRef, const std::vector<double>& y, size_t from = 0);
+
+// Where a model is written by default: <circuit folder>/<circuit stem>.<volume>.narx, the stem being
+// the file name up to its first '.' (circuit2.hydro.json -> circuit2).
+std::string defaultNarxModelPath(const std::string& circuitFile, const std::string& volume);
 
 [[nodiscard]] bool saveNarxModel(const std::string& path, const NarxModel& m, std::string& error);
 [[nodiscard]] bool loadNarxModel(const std::string& path, NarxModel& m, std::string& error);

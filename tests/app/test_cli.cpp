@@ -494,6 +494,16 @@ private slots:
         r = cli({"run", file, "--config", "NARX 1e-3", "--duration", "1", "--out", dir.filePath("narx.csv"), "--quiet"});
         QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
         QCOMPARE(csvNumbers(dir.filePath("narx.csv")).size(), 1001);
+        // Adam on the recorded data; the model open loop, replayed and closed loop.
+        r = cli({"learn", "narx", file, "--volume", "V2", "--from-data", dir.filePath("three_orifice.V2.narx.csv"), "--neurons", "3",
+                 "--trainer", "adam", "--epochs", "3", "--out", dir.filePath("adam.narx"), "--quiet"});
+        QVERIFY2(r.code == 0 && r.out.contains("Adam (batch 256, rate 0.001), 3 epochs"), qPrintable(r.out + r.err));
+        r = cli({"learn", "narx-eval", file, "--volume", "V2", "--model", dir.filePath("adam.narx"), "--duration", "1", "--quiet"});
+        QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+        for (const char* line : {"open loop", "input replay", "closed loop"}) QVERIFY2(r.out.contains(line), qPrintable(r.out));
+        r = cli({"learn", "narx", file, "--volume", "V2", "--trainer", "sgd", "--quiet"});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("unknown --trainer 'sgd'"), qPrintable(r.err));
         r = cli({"learn", "narx", file, "--volume", "O1", "--quiet"});
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains("'O1' is not a Volume"), qPrintable(r.err));

@@ -172,6 +172,23 @@ void watchNodeFlows(const HopsanModel& m, MappingOf& mappingOf, Circuit& c, Hops
     }
 }
 
+// Pressure sensors: a Hopsan node holds the pressure its Q-type component writes at its port
+// (p = c + Zc q against the C-type side's wave); on our TLM volume that is the pressure slot of
+// the same port, while the node's own pressure is the mean over its ports. The sensor reads that
+// port. A node without a resolvable Q-type port keeps the node's pressure (then they agree).
+void readNodePressures(const HopsanModel& m, const MappingOf& mappingOf, Circuit& c, const HopsanImport& r) {
+    for (const auto& [name, map] : mappingOf) {
+        if (QLatin1String(map->hopsanType) != QLatin1String("HydraulicPressureSensor")) continue;
+        const HopsanNodeFlow w = nodeFlowPort(m, name, QStringLiteral("P1"));
+        auto other = mappingOf.find(w.component);
+        if (!w.error.isEmpty() || other == mappingOf.end()) continue;
+        const QString port = mapHopsanPort(*other->second, w.port);
+        if (port.isEmpty()) continue;
+        for (ComponentDoc& doc : c.components)
+            if (doc.id == r.idOf.at(name)) doc.text["port"] = r.idOf.at(w.component) + QStringLiteral(".") + port;
+    }
+}
+
 }  // namespace
 
 HopsanImport importHopsan(const HopsanModel& m, const HopsanImportOptions& opt) {
@@ -227,6 +244,7 @@ HopsanImport importHopsan(const HopsanModel& m, const HopsanImportOptions& opt) 
     }
     for (const auto& [type, names] : unsupportedByType) r.unsupported << type + QStringLiteral(": ") + names.join(QStringLiteral(", "));
     watchNodeFlows(m, mappingOf, c, r);
+    readNodePressures(m, mappingOf, c, r);
 
     std::map<QString, size_t> taken;  // connections given to each spread multiport so far
     for (const auto& con : m.connections) {

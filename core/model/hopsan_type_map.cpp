@@ -101,7 +101,7 @@ const std::vector<HopsanTypeMapping>& hopsanTypeMap() {
         {"HydraulicTankC", "Tank", {{"P1", "P"}}, tank, nullptr, "constant pressure", HopsanKind::C},
         {"HydraulicFlowSourceQ", "FlowSource", {{"P1", "P"}, {"q", "Q"}}, flowSource, nullptr, "ideal flow source", HopsanKind::Q},
         {"HydraulicPressureSensor", "PressureSensor", {{"P1", "P"}, {"out", "p"}}, hopsanSensor, nullptr,
-         "sampling = previous step (as every imported sensor)", HopsanKind::S},
+         "sampling = previous step (as every imported sensor); port = its node's Q-type port (readNodePressures)", HopsanKind::S},
         {"SignalConstant", "Constant", {{"y", "out"}}, constant, nullptr, "", HopsanKind::S},
         {"SignalStep", "Step", {{"out", "out"}}, step, nullptr, "after = y_0 + y_A", HopsanKind::S},
         {"SignalRamp", "Table", {{"out", "out"}}, ramp, nullptr, "a piecewise-linear table (Hopsan's ramp ends at t_end)", HopsanKind::S},

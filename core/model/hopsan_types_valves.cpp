@@ -102,6 +102,7 @@ void accumulator(HopsanValues& in, ComponentDoc& out, QStringList&) {
     out.num["p0"] = in.value("p0", 1e7);
     out.num["V_oil0"] = std::clamp(in.value("xmp", 0.0), 0.0, 0.9) * v0;
     out.num["V_port"] = 0.0;
+    out.text["form"] = QStringLiteral("Hopsan discrete at the step");  // its trapezoidal step, at fixed steps
 }
 
 void cylinderC(HopsanValues& in, ComponentDoc& out, QStringList&) {
@@ -243,7 +244,8 @@ void appendValveHopsanTypes(std::vector<HopsanTypeMapping>& map) {
         {"HydraulicPilotControlledCheckValve", "PilotCheckValve", {{"P1", "A"}, {"P2", "B"}, {"P_PILOT", "X"}}, pilotCheck,
          nullptr, "opens on pA + phi*pX - pB > p_crack with node pressures (Hopsan: wave variables c)", HopsanKind::Q},
         {"HydraulicAckumulator", "GasAccumulator", {{"P1", "P"}, {"pa", "p_gas"}, {"Va", "V_gas"}}, accumulator, nullptr,
-         "the same inlet-coefficient model as an ODE (Hopsan: its implicit step with 2 Newton iterations)", HopsanKind::Q},
+         "form = Hopsan discrete at the step: its trapezoidal step solved to convergence (Hopsan: 2 Newton iterations) "
+         "in fixed-step runs, the ODE under adaptive steppers", HopsanKind::Q},
         {"HydraulicCylinderC", "Cylinder", {{"P1", "A"}, {"P2", "B"}, {"P3", "rod"}}, cylinderC, nullptr,
          "chambers are our nodes' capacitance (Hopsan: its own TLM chambers); Beta_e is the fluid's", HopsanKind::C},
         {"HydraulicCylinderQ", "Cylinder", {{"P1", "A"}, {"P2", "B"}, {"P3", "rod"}}, cylinderQ, nullptr,

@@ -258,8 +258,13 @@ void Builder::connect() {
         int k = it == compIndex_.end() ? -1 : sys_->comps[it->second]->spec->portIndex(watched.substr(dot + 1));
         if (k < 0 || sys_->comps[it->second]->spec->ports[k].domain != c->watchedDomain())
             err("component '" + c->id + "': '" + watched + "' is not a " + domainName(c->watchedDomain()) + " port of a component (write comp.port)");
-        else
+        else if (c->watchesOwnNode() && uf_->find(sys_->comps[it->second]->portBase + k) != uf_->find(c->portBase))
+            err("component '" + c->id + "': '" + watched + "' is not on the node of its port '" + c->spec->ports[0].id + "'");
+        else {
             c->watchedPort = sys_->comps[it->second]->portBase + k;
+            c->watchedComp = sys_->comps[it->second].get();
+            c->watchedLocal = k;
+        }
     }
 }
 

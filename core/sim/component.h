@@ -85,6 +85,9 @@ public:
     virtual std::string watchedPortName() const { return {}; }
     // The domain that port must have (a flow sensor reads a hydraulic port, a torque sensor a shaft).
     virtual Domain watchedDomain() const { return Domain::Hydraulic; }
+    // True when the watched port must sit on the node of this component's port 0 (a pressure
+    // sensor reading one port's pressure on its own node); the builder refuses it elsewhere.
+    virtual bool watchesOwnNode() const { return false; }
     // True when eval() writes the same values whatever the time and state (tank, constant,
     // volume, mass): evaluated once, then left out of the hot loop.
     virtual bool isStatic() const { return false; }
@@ -149,9 +152,14 @@ public:
     int portBase = 0;             // global index of port 0 (into Eval::flow)
     int stateOffset = 0;          // index of the first own state in y
     int watchedPort = -1;         // global port index resolved from watchedPortName()
+    const Component* watchedComp = nullptr;  // the component of watchedPort
+    int watchedLocal = -1;                   // and its port index there
 
 protected:
     double P(const Eval& e, int k) const { return e.p[node[k]]; }
+    // Pressure of the watched port: on a TLM node that port's own slot p_k = c_k - Z q_k, on any
+    // other node the node's pressure.
+    double watchedPressure(const Eval& e) const { return e.p[watchedComp->node[static_cast<size_t>(watchedLocal)]]; }
     double X(const Eval& e, int k) const { return e.x[node[k]]; }
     double V(const Eval& e, int k) const { return e.v[node[k]]; }
     double in(const Eval& e, int k) const { return e.sig[node[k]]; }

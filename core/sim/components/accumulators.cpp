@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include <Eigen/Dense>
+
 #include "../component.h"
 #include "../registry.h"
 #include "library.h"
@@ -21,17 +23,57 @@ double gasPressure(double p0, double v0, double kappa, double vGas) {
 // restriction Kca driven by the difference between the port pressure and the gas pressure;
 // with the bladder empty (V_oil = 0) the poppet closes and no oil leaves. Below the pre-charge
 // the gas cannot expand further, so an empty accumulator is at p0 whatever the port.
+//
+// form "Hopsan discrete at the step" (fixed steps; the ODE under adaptive steppers): Hopsan's
+// HydraulicAckumulator step. Its five unknowns (charge rate v, state of charge x = V_oil/V0,
+// outflow q, gas pressure pa, port pressure p) satisfy
+//   v = Kca (p - pa) L'(u)/V0,  x = clamp(u, 0, 1),  u = x_(k-1) + Kca dt/(2 V0) ((p - pa) + (p - pa)_(k-1)),
+//   q = -V0 v,  pa = p0/clamp(1 - x, 0.1, 1)^kappa,  p = max(c + z q, 0)  (against the TLM source),
+// L'(u) = 1 inside [0, 1] and 1e-9 outside (a nearly closed inlet at empty or full), and Hopsan
+// takes two Newton steps from the previous step's values, the second one damped by 0.67
+// (EquationSystemSolver), so its step is not converged where the inlet opens or closes. The
+// charge is trapezoidal while the node receives the step's end flow q alone: oil is not
+// conserved exactly (its node's pressure creeps by about 37 kPa a cycle in Hopsan's test).
 class GasAccumulator final : public Component {
 public:
     std::string configure(const ParamSet& p, const Fluid&) override {
         v0_ = p.num("V0"); p0_ = p.num("p0"); kappa_ = p.num("kappa"); kca_ = p.num("Kca");
         voil0_ = p.num("V_oil0"); vPort_ = p.num("V_port");
+        discrete_ = p.choice("form") == 1;
         if (voil0_ > 0.9 * v0_) return "initial oil volume V_oil0 must leave at least 10 % of V0 to the gas";
         return {};
     }
     void initStates(double* s) const override { s[0] = voil0_; }
     double constantVolume(int) const override { return vPort_; }
+    bool hasStepUpdate() const override { return discrete_ && stepOn_; }
+    bool stepUpdateOptional() const override { return true; }
+    void useStepUpdate(bool on) override { stepOn_ = on; }
+    void resetDiscrete() override { started_ = pending_ = solved_ = false; }
+    std::string prepareStep(double dt) override {
+        dt_ = dt;
+        return {};
+    }
+    std::string stepUpdate(Eval&, double dt) override {
+        if (dt != dt_) {  // the step is first known here (serial runs): redo the candidate with it
+            dt_ = dt;
+            if (pending_) cand_ = hopsanStep(candC_, candZ_);
+        }
+        if (pending_) {
+            held_ = cand_;
+            tc_ = pt_;
+            pending_ = solved_ = false;
+        }
+        return {};
+    }
     void eval(Eval& e) override {
+        if (hasStepUpdate()) {
+            dS(e)[0] = 0.0;  // the state is unused: the step's x is held (like a discrete spool's)
+            const Step& s = atTime(e.t, P(e, 0));
+            setFlow(e, 0, -s.q);
+            out(e, 1, s.pa);
+            out(e, 2, v0_ * (1.0 - s.x));
+            return;
+        }
         const double voil = S(e)[0];
         const double pg = gasPressure(p0_, v0_, kappa_, v0_ - voil);
         double q = kca_ * (P(e, 0) - pg);
@@ -46,6 +88,14 @@ public:
     // whose port is below the gas pressure takes nothing (p = c).
     bool solveThevenin(Eval& e, const double* c, const double* z) override {
         if (!(z[0] > 0)) return true;
+        if (hasStepUpdate()) {
+            begin(c[0]);
+            cand_ = hopsanStep(candC_ = c[0], candZ_ = z[0]);
+            pt_ = e.t;
+            pending_ = solved_ = true;
+            setPortPressure(e, 0, cand_.p);
+            return true;
+        }
         const double voil = S(e)[0];
         const double pg = gasPressure(p0_, v0_, kappa_, v0_ - voil);
         double q = kca_ * (c[0] - pg) / (1.0 + kca_ * z[0]);
@@ -55,7 +105,62 @@ public:
     }
 
 private:
+    struct Step {
+        double v = 0, x = 0, q = 0, pa = 0, p = 0;  // Hopsan's unknowns; q = outflow into the node
+    };
+    static constexpr double kLimitSlope = 1e-9;               // Hopsan's dxLimit outside the limits
+    static constexpr double kNewtonWeights[2] = {1.0, 0.67};  // its EquationSystemSolver
+
+    // One Hopsan step against the source p = c + z*q (z = 0: the port at pressure c).
+    Step hopsanStep(double c, double z) const {
+        const double kk = kca_ * dt_ / (2.0 * v0_);
+        const double d = kk * (held_.p - held_.pa) + held_.x;  // the trapezoid's delayed part
+        Eigen::Matrix<double, 5, 1> y(held_.v, held_.x, held_.q, held_.pa, held_.p);
+        for (double w : kNewtonWeights) {
+            const double v = y[0], x = y[1], q = y[2], pa = y[3], p = y[4];
+            const double u = kk * (p - pa) + d;
+            const double lu = u >= 1.0 || u <= 0.0 ? kLimitSlope : 1.0;
+            const double gas = 1.0 - x, gasC = std::clamp(gas, 0.1, 1.0), lg = gas >= 1.0 || gas <= 0.1 ? kLimitSlope : 1.0;
+            const double onP = p > 0.0 ? 1.0 : 0.0, src = c + q * z * onP, ls = src <= 0.0 ? kLimitSlope : 1.0;
+            Eigen::Matrix<double, 5, 1> f;
+            f << v - kca_ * (p - pa) * lu / v0_, x - std::clamp(u, 0.0, 1.0), q + v0_ * v,
+                pa - p0_ * std::pow(1.0 / gasC, kappa_), p - std::max(src, 0.0);
+            Eigen::Matrix<double, 5, 5> j = Eigen::Matrix<double, 5, 5>::Zero();
+            j(0, 0) = 1.0; j(0, 3) = kca_ * lu / v0_; j(0, 4) = -kca_ * lu / v0_;
+            j(1, 1) = 1.0; j(1, 3) = kk * lu; j(1, 4) = -kk * lu;
+            j(2, 0) = v0_; j(2, 2) = 1.0;
+            j(3, 1) = -kappa_ * p0_ * lg * std::pow(gasC, -1.0 - kappa_); j(3, 3) = 1.0;
+            j(4, 2) = -z * ls * onP; j(4, 4) = 1.0;
+            y -= w * j.partialPivLu().solve(f);
+        }
+        return {y[0], y[1], y[2], y[3], y[4]};
+    }
+    // The first call starts the history at rest: the initial charge, its gas pressure and the
+    // port at pressure p (Hopsan's start values).
+    void begin(double p) {
+        if (started_) return;
+        started_ = true;
+        held_ = {0.0, voil0_ / v0_, 0.0, p0_ * std::pow(1.0 / std::clamp(1.0 - voil0_ / v0_, 0.1, 1.0), kappa_), p};
+        tc_ = -1e300;
+    }
+    // The step's values at time t: held inside the committed step; at a new step the candidate
+    // of this step's TLM solve, else one computed from the port's pressure now (stepUpdate()
+    // commits it).
+    const Step& atTime(double t, double p) {
+        begin(p);
+        if (t < tc_ + 0.75 * dt_) return held_;
+        if (solved_ && std::abs(t - pt_) < 0.25 * dt_) return cand_;
+        cand_ = hopsanStep(candC_ = p, candZ_ = 0.0);
+        pt_ = t;
+        pending_ = true;
+        solved_ = false;
+        return cand_;
+    }
+
     double v0_ = 0, p0_ = 0, kappa_ = 1, kca_ = 0, voil0_ = 0, vPort_ = 0;
+    bool discrete_ = false, stepOn_ = true, started_ = false, pending_ = false, solved_ = false;
+    double dt_ = 1e-3, tc_ = 0, pt_ = 0, candC_ = 0, candZ_ = 0;  // the candidate's source (c, z)
+    Step held_, cand_;
 };
 
 // Piston accumulator: piston of area A between the oil chamber (V = A*x + V_dead, the node's
@@ -99,7 +204,10 @@ void registerAccumulators(Registry& r) {
                         "state; nothing leaves an empty accumulator. V_port is the port's own oil volume (the node's "
                         "capacitance; 0 when a Volume sits on the node).")
               .equations("p_gas = p0*(V0/max(V0 - V_oil, 0.1*V0))^kappa\n"
-                         "Q_in = Kca*(p - p_gas) (0 when V_oil = 0 and Q_in < 0),  dV_oil/dt = Q_in")
+                         "Q_in = Kca*(p - p_gas) (0 when V_oil = 0 and Q_in < 0),  dV_oil/dt = Q_in\n"
+                         "form Hopsan: x_k = clamp(x_(k-1) + Kca dt/(2 V0) ((p - pa)_k + (p - pa)_(k-1)), 0, 1),  "
+                         "pa = p0/clamp(1 - x, 0.1, 1)^kappa,  Q_in = Kca (p - pa)_k (times 1e-9 outside [0, 1]),  p >= 0,  "
+                         "two Newton steps (weights 1, 0.67) from the previous step")
               .source("Polytropic gas law; inlet-coefficient form of Hopsan's HydraulicAckumulator (Volumes&Lines)")
               .hydraulic("P", "Oil port")
               .output("p_gas", "Gas pressure [Pa]")
@@ -110,6 +218,10 @@ void registerAccumulators(Registry& r) {
               .param("Kca", "m3/(s*Pa)", 1e-8, 1e-15, 1e-3, "Inlet flow coefficient")
               .param("V_oil0", "m3", 0.0, 0.0, 10.0, "Initial oil volume")
               .param("V_port", "m3", 1e-6, 0.0, 1.0, "Oil volume of the port (capacitance it adds to its node)")
+              .choice("form", {"continuous", "Hopsan discrete at the step"}, 0,
+                      "continuous: the ODE above (conserves oil); Hopsan discrete at the step: Hopsan's step (trapezoidal "
+                      "charge, the node fed the step's end flow, 1e-9 of the inlet law at empty or full, port held >= 0 Pa, "
+                      "two damped Newton steps), fixed-step runs only (the ODE under adaptive steppers); V_oil is then unused")
               .state("V_oil", "m3", "Oil volume in the accumulator", 1e-4, 0.0)
               .factory<GasAccumulator>());
     r.add(SpecBuilder("PistonAccumulator", "Volumes", "Piston accumulator")

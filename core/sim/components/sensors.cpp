@@ -9,12 +9,25 @@
 namespace hs::sim {
 namespace {
 
+// The pressure of its node, or of one component port on that node ("pump.P2"): on a TLM node
+// every flow port has its own pressure p_k = c_k - Z q_k, and a Hopsan node (one C-type and one
+// Q-type port) holds the one its Q-type component writes; elsewhere the port's is the node's.
 class PressureSensor final : public SampledSensor {
+public:
+    std::string configureSensor(const ParamSet& p, const Fluid&) override {
+        target_ = p.text("port");
+        return {};
+    }
+    std::string watchedPortName() const override { return target_; }
+    bool watchesOwnNode() const override { return true; }
     double measure(Eval& e) override {
         setFlow(e, 0, 0.0);
-        return P(e, 0);
+        return target_.empty() ? P(e, 0) : watchedPressure(e);
     }
     int outPort() const override { return 1; }
+
+private:
+    std::string target_;
 };
 
 // p_A - p_B between two nodes; neither port draws flow.
@@ -89,11 +102,15 @@ private:
 
 void registerSensors(Registry& r) {
     r.add(SpecBuilder("PressureSensor", "Sensors", "Pressure sensor")
-              .describe("Outputs the pressure of its node as a signal.")
-              .equations("out = p_node")
-              .source("-")
+              .describe("Outputs the pressure of its node as a signal, or, when 'port' names a component port on that node, "
+                        "the pressure at that port. The two differ only on a TLM volume (method tlm), where every flow port "
+                        "sees its own pressure p_k = c_k - Z q_k; a Hopsan node joins one C-type and one Q-type port and "
+                        "holds the pressure the Q-type component writes, so the Hopsan import names that port.")
+              .equations("out = p_node (port empty),  out = p_port (port = comp.port; p_node except on a TLM volume)")
+              .source("Hopsan HydraulicPressureSensor (reads its node's p)")
               .pilot("P", "Measured node (draws no flow)")
               .output("p", "Pressure [Pa]")
+              .text("port", "", "Optional: a component port on the same node whose own pressure is read, written comp.port")
               .choice("sampling", {"current", "previous step"}, 0, kSamplingHelp)
               .factory<PressureSensor>());
     r.add(SpecBuilder("DifferentialPressureSensor", "Sensors", "Differential pressure sensor")

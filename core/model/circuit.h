@@ -71,6 +71,9 @@ struct SolverConfigDoc {
     int threads = 1;
     std::map<QString, int> partition;
     QString partitionMapper = QStringLiteral("balanced");
+    // Implicit steppers' Jacobian: "analytic" (default) or "differences" (sim/system_jacobian.h).
+    // Written only when not the default.
+    QString jacobian = QStringLiteral("analytic");
     QJsonObject extra;
     bool operator==(const SolverConfigDoc&) const = default;
 };

@@ -22,7 +22,7 @@
 #include <cstdio>
 #include <limits>
 
-#include "coloured_jacobian.h"
+#include "system_jacobian.h"
 #include "small_lu.h"
 #include "stepper.h"
 #include "system.h"
@@ -134,7 +134,9 @@ public:
         cubic_.assign(3 * n, 0.0);
         jac_.assign(n * n, 0.0);
         for (int i = 0; i < n_; ++i) absTol_[static_cast<size_t>(i)] = atol_ * sys.states[static_cast<size_t>(i)].nominal;
-        if (n_ > 0) jacobian_.setUp(sys, t0, y0);
+        JacobianKind kind{};
+        if (!parseJacobianKind(s.jacobian, kind)) return "unknown jacobian '" + s.jacobian + "' (expected analytic or differences)";
+        if (n_ > 0) jacobian_.setUp(sys, t0, y0, kind);
         restart(t0, y0);
         return {};
     }
@@ -412,7 +414,7 @@ private:
     bool cubicReady_ = false;
     std::vector<double> jac_;  // J, column-major
     SmallLu lu_;
-    ColouredJacobian jacobian_;
+    SystemJacobian jacobian_;
 };
 
 }  // namespace

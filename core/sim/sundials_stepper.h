@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "coloured_jacobian.h"
+#include "system_jacobian.h"
 #include "stepper.h"
 
 namespace hs::sim {
@@ -55,7 +55,7 @@ protected:
 
     // SUNDIALS callbacks; user data is the stepper.
     static int rhsCallback(sunrealtype t, N_Vector y, N_Vector dy, void* user);
-    // J = df/dy at (t, y) by ColouredJacobian, with the increments SUNDIALS' own dense
+    // J = df/dy at (t, y) by SystemJacobian: assembled from the partials, or (differences) with the increments SUNDIALS' own dense
     // difference-quotient Jacobian takes (cvLsDenseDQJac / arkLsDenseDQJac:
     // max(sqrt(eps)*|y_j|, minInc/w_j), minInc = 1000*|h|*eps*n*||f||_wrms, w the error weights),
     // so that each entry is the one SUNDIALS would compute, at one rhs() per colour instead of
@@ -72,7 +72,8 @@ protected:
     N_Vector y_ = nullptr, atol_ = nullptr;
     SUNMatrix a_ = nullptr;
     SUNLinearSolver ls_ = nullptr;
-    ColouredJacobian jacobian_;
+    SystemJacobian jacobian_;
+    JacobianKind jacobianKind_ = JacobianKind::Analytic;
     long jacobianRhs_ = 0;  // rhs() evaluations spent in jacobianCallback (all segments)
     N_Vector weights_ = nullptr;
     std::vector<double> increments_;

@@ -11,11 +11,14 @@ namespace hs::sim {
 // Turns a component's (output, port) / (input, port) pairs into value ids.
 class AnalyticJacobian::Sink final : public JacobianSink {
 public:
-    Sink(const AnalyticJacobian& a, const Component& c, std::vector<LocalPartial>& out) : a_(a), c_(c), out_(out) {}
+    // Collects the partials into out, or (out null) applies them to the gradients at once.
+    Sink(AnalyticJacobian& a, const Component& c, std::vector<LocalPartial>* out) : a_(a), c_(c), out_(out) {}
     void add(PartialOut o, int ko, PartialIn i, int ki, double d) override {
         if (d == 0.0) return;
         const int oid = outId(o, ko), iid = inId(i, ki);
-        if (oid >= 0 && iid >= 0) out_.push_back({oid, iid, d});
+        if (oid < 0 || iid < 0) return;
+        if (out_) out_->push_back({oid, iid, d});
+        else a_.applyOne(oid, iid, d);
     }
 
 private:
@@ -44,9 +47,9 @@ private:
         }
         return -1;
     }
-    const AnalyticJacobian& a_;
+    AnalyticJacobian& a_;
     const Component& c_;
-    std::vector<LocalPartial>& out_;
+    std::vector<LocalPartial>* out_;
 };
 
 std::string AnalyticJacobian::unsupportedReason(const System& sys) {
@@ -127,6 +130,9 @@ void AnalyticJacobian::setUp(const System& sys) {
         if (!sys.comps[static_cast<size_t>(c)]->isStatic()) evalOrder_.push_back(c);
     declares_.assign(sys.comps.size(), 1);
     f_.assign(static_cast<size_t>(n_), 0.0);
+    unit_.assign(live_.size(), -1);
+    seed(sys);
+    seedLive_ = live_;
     componentEvaluations_ = 0;
     declaring_ = numeric_ = 0;
 }
@@ -165,12 +171,15 @@ std::string AnalyticJacobian::describe(int vid) const {
     return s;
 }
 
+// The rows of the values that are states (continuity pressures, positions, velocities, the
+// components' own states): written once, never an output.
 void AnalyticJacobian::seed(const System& sys) {
     std::fill(grad_.begin(), grad_.end(), 0.0);
     std::fill(live_.begin(), live_.end(), 0);
     auto unit = [&](int vid, int j) {
         row(vid)[j] = 1.0;
         live_[static_cast<size_t>(vid)] = 1;
+        unit_[static_cast<size_t>(vid)] = j;
     };
     for (size_t nd = 0; nd < sys.hyd.size(); ++nd)
         if (const PressureMethod* m = sys.hyd[nd].method.get()) unit(id(kP, static_cast<int>(nd)), m->pressureStateIndex());
@@ -179,16 +188,6 @@ void AnalyticJacobian::seed(const System& sys) {
         unit(id(kV, static_cast<int>(m)), sys.mech[m].yIndex + 1);
     }
     for (int j = 0; j < n_; ++j) unit(id(kStateIn, j), j);
-}
-
-void AnalyticJacobian::apply(const std::vector<LocalPartial>& partials) {
-    for (const LocalPartial& lp : partials) {
-        if (!live_[static_cast<size_t>(lp.in)]) continue;
-        const double* gi = row(lp.in);
-        double* go = row(lp.out);
-        for (int j = 0; j < n_; ++j) go[j] += lp.d * gi[j];
-        live_[static_cast<size_t>(lp.out)] = 1;
-    }
 }
 
 void AnalyticJacobian::differences(System& sys, int c, double* y, bool central, bool liveOnly,
@@ -205,8 +204,10 @@ void AnalyticJacobian::differences(System& sys, int c, double* y, bool central, 
     for (int in : ins) {
         if (liveOnly && !live_[static_cast<size_t>(in)]) continue;
         double scale = 0.0;  // the input's magnitude when the states it depends on move by their nominal
-        const double* g = row(in);
-        for (int j = 0; j < n_; ++j) scale += std::abs(g[j]) * sys.states[static_cast<size_t>(j)].nominal;
+        if (live_[static_cast<size_t>(in)]) {
+            const double* g = row(in);
+            for (int j = 0; j < n_; ++j) scale += std::abs(g[j]) * sys.states[static_cast<size_t>(j)].nominal;
+        }
         if (!(scale > 0.0)) scale = 1.0;
         double* v = value(in, y);
         const double keep = *v;
@@ -236,23 +237,25 @@ void AnalyticJacobian::differences(System& sys, int c, double* y, bool central, 
 
 int AnalyticJacobian::evaluate(System& sys, double t, double* y, double* jac, int ld) {
     sys.rhs(t, y, f_.data());
-    seed(sys);
+    std::copy(seedLive_.begin(), seedLive_.end(), live_.begin());
     const Eval& e = sys.eval();
     declaring_ = numeric_ = 0;
     for (int c : evalOrder_) {
         const std::vector<int>& ins = inputs_[static_cast<size_t>(c)];
         if (std::none_of(ins.begin(), ins.end(), [&](int i) { return live_[static_cast<size_t>(i)] != 0; })) continue;
         Component& comp = *sys.comps[static_cast<size_t>(c)];
-        partials_.clear();
-        Sink sink(*this, comp, partials_);
-        if (comp.jacobian(e, sink)) {
-            ++declaring_;
-        } else {
-            partials_.clear();
-            differences(sys, c, y, false, true, partials_);
-            ++numeric_;
+        if (declares_[static_cast<size_t>(c)]) {
+            Sink sink(*this, comp, nullptr);
+            if (comp.jacobian(e, sink)) {
+                ++declaring_;
+                continue;
+            }
+            declares_[static_cast<size_t>(c)] = 0;  // (it wrote nothing: a component declares all or none)
         }
-        apply(partials_);
+        partials_.clear();
+        differences(sys, c, y, false, true, partials_);
+        for (const LocalPartial& lp : partials_) applyOne(lp.out, lp.in, lp.d);
+        ++numeric_;
     }
     // Rows: node continuity, masses, component states.
     for (int j = 0; j < n_; ++j) std::fill_n(jac + static_cast<size_t>(j) * static_cast<size_t>(ld), n_, 0.0);
@@ -272,8 +275,8 @@ int AnalyticJacobian::evaluate(System& sys, double t, double* y, double* jac, in
         // d(Be/V*(q - dV))/dy = dBe/dp*(q - dV)/V dp - Be*(q - dV)/V^2 dV + Be/V (dq - d(dV))
         if (dbe != 0.0) put(i, row(id(kP, static_cast<int>(nd))), dbe * net / vol);
         for (int g : node.variablePorts) {
-            put(i, row(id(kVol, g)), -be * net / (vol * vol));
-            put(i, row(id(kDvol, g)), -be / vol);
+            if (live_[static_cast<size_t>(id(kVol, g))]) put(i, row(id(kVol, g)), -be * net / (vol * vol));
+            if (live_[static_cast<size_t>(id(kDvol, g))]) put(i, row(id(kDvol, g)), -be / vol);
         }
         for (int g : node.ports)
             if (live_[static_cast<size_t>(id(kFlow, g))]) put(i, row(id(kFlow, g)), -be / vol);
@@ -287,7 +290,7 @@ int AnalyticJacobian::evaluate(System& sys, double t, double* y, double* jac, in
     for (const auto& c : sys.comps)
         for (size_t s = 0; s < c->spec->states.size(); ++s) {
             const int i = c->stateOffset + static_cast<int>(s);
-            put(i, row(id(kDy, i)), 1.0);
+            if (live_[static_cast<size_t>(id(kDy, i))]) put(i, row(id(kDy, i)), 1.0);
         }
     return 1;
 }
@@ -295,13 +298,13 @@ int AnalyticJacobian::evaluate(System& sys, double t, double* y, double* jac, in
 bool AnalyticJacobian::declaredPartials(System& sys, int c, double t, double* y, std::vector<LocalPartial>& out) {
     sys.rhs(t, y, f_.data());
     out.clear();
-    Sink sink(*this, *sys.comps[static_cast<size_t>(c)], out);
+    Sink sink(*this, *sys.comps[static_cast<size_t>(c)], &out);
     return sys.comps[static_cast<size_t>(c)]->jacobian(sys.eval(), sink);
 }
 
 void AnalyticJacobian::numericPartials(System& sys, int c, double t, double* y, bool central, std::vector<LocalPartial>& out) {
     sys.rhs(t, y, f_.data());
-    seed(sys);
+    std::copy(seedLive_.begin(), seedLive_.end(), live_.begin());
     out.clear();
     differences(sys, c, y, central, false, out);
 }

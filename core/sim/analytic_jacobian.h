@@ -60,13 +60,29 @@ private:
     void differences(System& sys, int c, double* y, bool central, bool liveOnly, std::vector<LocalPartial>& out);
     double* row(int id) { return grad_.data() + static_cast<size_t>(id) * static_cast<size_t>(n_); }
     void seed(const System& sys);
-    void apply(const std::vector<LocalPartial>& partials);
+    // grad(out) += d*grad(in): a single entry when in is a state itself (unit_), a row otherwise.
+    void applyOne(int out, int in, double d) {
+        if (!live_[static_cast<size_t>(in)]) return;
+        double* go = row(out);
+        if (!live_[static_cast<size_t>(out)]) {
+            for (int j = 0; j < n_; ++j) go[j] = 0.0;
+            live_[static_cast<size_t>(out)] = 1;
+        }
+        if (const int u = unit_[static_cast<size_t>(in)]; u >= 0) {
+            go[u] += d;
+            return;
+        }
+        const double* gi = row(in);
+        for (int j = 0; j < n_; ++j) go[j] += d * gi[j];
+    }
 
     const System* sys_ = nullptr;
     int n_ = 0;
     int base_[kRanges + 1] = {};
     std::vector<double> grad_;  // one row of n_ per value id
-    std::vector<char> live_;    // the row is not identically zero
+    std::vector<char> live_;    // the row has been written in this evaluation (else it is zero)
+    std::vector<char> seedLive_;  // live_ at the start of each evaluation: the rows of the states
+    std::vector<int> unit_;     // per value id: j when the value is state j itself, else -1
     std::vector<std::vector<int>> inputs_, outputs_;  // per component (value ids)
     std::vector<int> evalOrder_;                      // non-static components, evaluation order
     std::vector<char> declares_;                      // per component: jacobian() returned true last time

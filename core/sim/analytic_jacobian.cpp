@@ -190,7 +190,7 @@ void AnalyticJacobian::seed(const System& sys) {
     for (int j = 0; j < n_; ++j) unit(id(kStateIn, j), j);
 }
 
-void AnalyticJacobian::differences(System& sys, int c, double* y, bool central, bool liveOnly,
+void AnalyticJacobian::differences(System& sys, int c, double* y, int direction, bool liveOnly,
                                    std::vector<LocalPartial>& out) {
     Component& comp = *sys.comps[static_cast<size_t>(c)];
     Eval e = sys.eval();
@@ -200,6 +200,14 @@ void AnalyticJacobian::differences(System& sys, int c, double* y, bool central, 
     plus_.resize(outs.size());
     minus_.resize(outs.size());
     for (size_t o = 0; o < outs.size(); ++o) saved_[o] = *value(outs[o], y);
+    // An input that does not depend on y (a tank, a command) has no scale of its own: it takes
+    // the largest magnitude among the component's inputs of its kind (a tank beside a pressure).
+    double kindScale[kRanges] = {};
+    for (int in : ins) {
+        int r = 0;
+        while (in >= base_[r + 1]) ++r;
+        kindScale[r] = std::max(kindScale[r], std::abs(*value(in, y)));
+    }
     bool perturbed = false;
     for (int in : ins) {
         if (liveOnly && !live_[static_cast<size_t>(in)]) continue;
@@ -208,10 +216,15 @@ void AnalyticJacobian::differences(System& sys, int c, double* y, bool central, 
             const double* g = row(in);
             for (int j = 0; j < n_; ++j) scale += std::abs(g[j]) * sys.states[static_cast<size_t>(j)].nominal;
         }
-        if (!(scale > 0.0)) scale = 1.0;
+        if (!(scale > 0.0)) {
+            int r = 0;
+            while (in >= base_[r + 1]) ++r;
+            scale = kindScale[r] > 0.0 ? kindScale[r] : 1.0;
+        }
         double* v = value(in, y);
         const double keep = *v;
-        const double h = 1e-7 * std::max(std::abs(keep), scale);
+        const bool central = direction == 0;
+        const double h = (direction < 0 ? -1e-7 : 1e-7) * std::max(std::abs(keep), scale);
         *v = keep + h;
         comp.eval(e);
         for (size_t o = 0; o < outs.size(); ++o) plus_[o] = *value(outs[o], y);
@@ -253,7 +266,7 @@ int AnalyticJacobian::evaluate(System& sys, double t, double* y, double* jac, in
             declares_[static_cast<size_t>(c)] = 0;  // (it wrote nothing: a component declares all or none)
         }
         partials_.clear();
-        differences(sys, c, y, false, true, partials_);
+        differences(sys, c, y, 1, true, partials_);
         for (const LocalPartial& lp : partials_) applyOne(lp.out, lp.in, lp.d);
         ++numeric_;
     }
@@ -302,11 +315,11 @@ bool AnalyticJacobian::declaredPartials(System& sys, int c, double t, double* y,
     return sys.comps[static_cast<size_t>(c)]->jacobian(sys.eval(), sink);
 }
 
-void AnalyticJacobian::numericPartials(System& sys, int c, double t, double* y, bool central, std::vector<LocalPartial>& out) {
+void AnalyticJacobian::numericPartials(System& sys, int c, double t, double* y, int direction, std::vector<LocalPartial>& out) {
     sys.rhs(t, y, f_.data());
     std::copy(seedLive_.begin(), seedLive_.end(), live_.begin());
     out.clear();
-    differences(sys, c, y, central, false, out);
+    differences(sys, c, y, direction, false, out);
 }
 
 }  // namespace hs::sim

@@ -40,9 +40,10 @@ public:
     int evaluate(System& sys, double t, double* y, double* jac, int ld);
 
     // For the tests: the partials of component c at (t, y), declared (false when it declares
-    // none) or by differences on its own inputs (central or forward), every input perturbed.
+    // none) or by differences on its own inputs, every input perturbed: direction 0 central,
+    // +1 forward, -1 backward (at a kink the declared partial is one of the one-sided ones).
     bool declaredPartials(System& sys, int c, double t, double* y, std::vector<LocalPartial>& out);
-    void numericPartials(System& sys, int c, double t, double* y, bool central, std::vector<LocalPartial>& out);
+    void numericPartials(System& sys, int c, double t, double* y, int direction, std::vector<LocalPartial>& out);
     std::string describe(int id) const;
 
     // Component evaluations spent on components without partials, and how many components
@@ -57,7 +58,7 @@ private:
     int id(Range r, int i) const { return base_[r] + i; }
     double* value(int id, double* y);
     void componentInputsOutputs(const System& sys, int c, std::vector<int>& in, std::vector<int>& out) const;
-    void differences(System& sys, int c, double* y, bool central, bool liveOnly, std::vector<LocalPartial>& out);
+    void differences(System& sys, int c, double* y, int direction, bool liveOnly, std::vector<LocalPartial>& out);
     double* row(int id) { return grad_.data() + static_cast<size_t>(id) * static_cast<size_t>(n_); }
     void seed(const System& sys);
     // grad(out) += d*grad(in): a single entry when in is a state itself (unit_), a row otherwise.

@@ -191,9 +191,11 @@ inline double flowRoot(double dp, double dpTr) {
 }
 
 // d flowRoot/d dp. Without a laminar band (dpTr = 0) the root's slope is unbounded at dp = 0;
-// below kRootSlopeFloor it is taken as the slope at kRootSlopeFloor (the finite-difference
-// Jacobian's increments, ~1e-7 of a MPa pressure, resolve no finer either).
-inline constexpr double kRootSlopeFloor = 1.0;  // [Pa]
+// below kRootSlopeFloor it is taken as the slope there. Measured on Circuit 1, whose drained
+// volume sits within a pascal of the tank (docs/performance.md §10): with 1 Pa, CVODE rtol 1e-6
+// took 19x the steps of the finite differences over 3 s, rosw3 1.3x; with 1e-2 Pa rosw3 and
+// SDIRK2 take the steps of the differences (CVODE 2.2x; 1e-4 Pa: 2.6x).
+inline constexpr double kRootSlopeFloor = 1e-2;  // [Pa]
 inline double flowRootSlope(double dp, double dpTr) {
     const double a = dp < 0 ? -dp : dp;
     if (a >= dpTr) return 0.5 / __builtin_sqrt(a > kRootSlopeFloor ? a : kRootSlopeFloor);

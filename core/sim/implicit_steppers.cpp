@@ -36,7 +36,7 @@ public:
         rt_.resize(n);
         d_.resize(n);
         haveLu_ = false;
-        JacobianKind kind{};
+        JacobianKind kind = JacobianKind::Analytic;
         if (!parseJacobianKind(s.jacobian, kind)) return "unknown jacobian '" + s.jacobian + "' (expected analytic or differences)";
         jacobian_.setUp(sys, t0, y0, kind);
         return {};

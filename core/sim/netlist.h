@@ -36,9 +36,10 @@ struct SolverSettings {
     double atol = 1e-8;           // relative to each state's nominal magnitude
     double maxStep = 0.0;         // adaptive steppers: 0 = unlimited
     // Implicit steppers' Jacobian: "analytic" (assembled from the components' partial
-    // derivatives, analytic_jacobian.h, where the circuit allows it) or "differences" (coloured
-    // finite differences of the whole right-hand side, coloured_jacobian.h).
-    std::string jacobian = "analytic";
+    // derivatives, analytic_jacobian.h, where the circuit allows it), "differences" (coloured
+    // finite differences of the whole right-hand side, coloured_jacobian.h) or "" (the stepper's
+    // default: analytic, except CVODE, which takes more steps with it on Circuit 1).
+    std::string jacobian;
     std::map<std::string, MethodSetting> methods;  // by Volume component id
     MethodSetting defaultMethod;  // volumes not in `methods` (tlm: the Hopsan-style configuration)
     // Parallel partitions (circuits cut at TLM volumes): threads > 1 steps the partitions

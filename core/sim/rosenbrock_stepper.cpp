@@ -134,7 +134,7 @@ public:
         cubic_.assign(3 * n, 0.0);
         jac_.assign(n * n, 0.0);
         for (int i = 0; i < n_; ++i) absTol_[static_cast<size_t>(i)] = atol_ * sys.states[static_cast<size_t>(i)].nominal;
-        JacobianKind kind{};
+        JacobianKind kind = JacobianKind::Analytic;
         if (!parseJacobianKind(s.jacobian, kind)) return "unknown jacobian '" + s.jacobian + "' (expected analytic or differences)";
         if (n_ > 0) jacobian_.setUp(sys, t0, y0, kind);
         restart(t0, y0);

@@ -27,6 +27,7 @@ std::string SundialsStepper::createVectors(System& sys, const double* y0, const 
     sys_ = &sys;
     n_ = sys.stateCount();
     if (!(s.rtol > 0) || !(s.atol > 0)) return std::string(name()) + " needs positive rtol and atol";
+    jacobianKind_ = defaultJacobian();
     if (!parseJacobianKind(s.jacobian, jacobianKind_))
         return std::string(name()) + ": unknown jacobian '" + s.jacobian + "' (expected analytic or differences)";
     if (SUNContext_Create(nullptr, &ctx_) != 0) return std::string(name()) + ": cannot create a SUNDIALS context";

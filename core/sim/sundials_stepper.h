@@ -64,6 +64,8 @@ protected:
                                 N_Vector, N_Vector);
     // The integrator's error weights and current step, for those increments.
     virtual void errorWeightsAndStep(N_Vector weights, double& h) const = 0;
+    // The Jacobian when the configuration does not say (SolverSettings::jacobian empty).
+    virtual JacobianKind defaultJacobian() const { return JacobianKind::Analytic; }
     static void errorCallback(int code, const char* module, const char* function, char* msg, void* user);
 
     System* sys_ = nullptr;

@@ -6,6 +6,7 @@
 namespace hs::sim {
 
 bool parseJacobianKind(const std::string& name, JacobianKind& kind) {
+    if (name.empty()) return true;
     if (name == "analytic") kind = JacobianKind::Analytic;
     else if (name == "differences") kind = JacobianKind::Differences;
     else return false;

@@ -13,7 +13,8 @@ namespace hs::sim {
 
 enum class JacobianKind { Analytic, Differences };
 
-// "analytic" or "differences" (SolverSettings::jacobian); false for anything else.
+// "analytic" or "differences" (SolverSettings::jacobian); "" leaves kind (the stepper's default);
+// false for anything else.
 bool parseJacobianKind(const std::string& name, JacobianKind& kind);
 
 class SystemJacobian {

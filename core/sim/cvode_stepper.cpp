@@ -18,10 +18,6 @@ public:
         if (mem_) CVodeFree(&mem_);
     }
     const char* name() const override { return "cvode"; }
-    // The coloured differences: with the analytic Jacobian CVODE took 2.2x the steps on Circuit
-    // 1 (its drained volume at the square root's kink, docs/performance.md §10); "jacobian":
-    // "analytic" asks for it.
-    JacobianKind defaultJacobian() const override { return JacobianKind::Differences; }
 
     std::string init(System& sys, double t0, const double* y0, const SolverSettings& s) override {
         if (std::string e = createVectors(sys, y0, s); !e.empty()) return e;

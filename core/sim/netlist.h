@@ -38,7 +38,8 @@ struct SolverSettings {
     // Implicit steppers' Jacobian: "analytic" (assembled from the components' partial
     // derivatives, analytic_jacobian.h, where the circuit allows it), "differences" (coloured
     // finite differences of the whole right-hand side, coloured_jacobian.h) or "" (the stepper's
-    // default: analytic, except CVODE, which takes more steps with it on Circuit 1).
+    // default: analytic for rosw3; differences for the Newton-based steppers, which took more
+    // steps with the analytic one on Circuit 1, docs/performance.md §10).
     std::string jacobian;
     std::map<std::string, MethodSetting> methods;  // by Volume component id
     MethodSetting defaultMethod;  // volumes not in `methods` (tlm: the Hopsan-style configuration)

@@ -71,6 +71,9 @@ struct SolverConfigDoc {
     int threads = 1;
     std::map<QString, int> partition;
     QString partitionMapper = QStringLiteral("balanced");
+    // Implicit steppers' Jacobian: "analytic" or "differences" (sim/system_jacobian.h); empty:
+    // the stepper's default. Written only when set.
+    QString jacobian;
     QJsonObject extra;
     bool operator==(const SolverConfigDoc&) const = default;
 };

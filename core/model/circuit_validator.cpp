@@ -13,6 +13,7 @@
 #include "sim/partitioner.h"
 #include "sim/registry.h"
 #include "sim/stepper.h"
+#include "sim/system_jacobian.h"
 
 namespace hs::model {
 
@@ -277,6 +278,9 @@ void CircuitValidator::checkConfigs() {
         if (s.threads < 1 || s.threads > 64)
             err(jsonChild(path, QStringLiteral("threads")),
                 QStringLiteral("%1 threads: expected 1 to 64").arg(s.threads));
+        if (hs::sim::JacobianKind kind{}; !hs::sim::parseJacobianKind(s.jacobian.toStdString(), kind))
+            err(jsonChild(path, QStringLiteral("jacobian")),
+                QStringLiteral("unknown jacobian '%1' (expected analytic or differences)").arg(s.jacobian));
         if (hs::sim::PartitionMapper mapper; !hs::sim::parsePartitionMapper(s.partitionMapper.toStdString(), mapper)) {
             QStringList names;
             for (const std::string& n : hs::sim::partitionMapperNames()) names << QString::fromStdString(n);

@@ -102,6 +102,7 @@ QJsonObject configJson(const SolverConfigDoc& s) {
         o.insert("partition", part);
     }
     if (s.partitionMapper != QLatin1String("balanced")) o.insert("partition_mapper", s.partitionMapper);
+    if (!s.jacobian.isEmpty()) o.insert("jacobian", s.jacobian);
     mergeExtra(o, s.extra);
     return o;
 }

@@ -55,6 +55,7 @@ hs::sim::SolverSettings toSolverSettings(const SolverConfigDoc& cfg, const QStri
     for (const auto& [volume, m] : cfg.methods) st.methods[s(volume)] = toMethodSetting(m, folder);
     st.threads = cfg.threads;
     st.partitionMapper = s(cfg.partitionMapper);
+    st.jacobian = s(cfg.jacobian);
     for (const auto& [id, k] : cfg.partition) st.partition[s(id)] = k;
     if (cfg.defaultMethod) st.defaultMethod = toMethodSetting(*cfg.defaultMethod, folder);
     return st;

@@ -31,6 +31,13 @@ struct BulkModulus {
         const double ln = std::log(arg);
         return a1 * emax * (naturalLog ? ln : ln * 0.43429448190325182765);
     }
+    // dBe/dp, the derivative of operator() (0 where the guard holds the argument at minArg).
+    double slope(double p) const {
+        if (model == Model::Constant) return 0.0;
+        const double arg = a2 * p / pmax + a3;
+        if (arg < minArg) return 0.0;
+        return a1 * emax * (naturalLog ? 1.0 : 0.43429448190325182765) * a2 / (pmax * arg);
+    }
 };
 
 struct Fluid {

@@ -35,6 +35,11 @@ struct SolverSettings {
     double rtol = 1e-8;
     double atol = 1e-8;           // relative to each state's nominal magnitude
     double maxStep = 0.0;         // adaptive steppers: 0 = unlimited
+    // Implicit steppers' Jacobian: "analytic" (from the components' partials, analytic_jacobian.h,
+    // where the circuit allows it), "differences" (coloured, coloured_jacobian.h) or "" (the
+    // stepper's default: analytic for rosw3, differences for the Newton-based steppers, which took
+    // more steps with the analytic one on Circuit 1, docs/performance.md §10).
+    std::string jacobian;
     std::map<std::string, MethodSetting> methods;  // by Volume component id
     MethodSetting defaultMethod;  // volumes not in `methods` (tlm: the Hopsan-style configuration)
     // Parallel partitions (circuits cut at TLM volumes): threads > 1 steps the partitions

@@ -22,7 +22,7 @@
 #include <cstdio>
 #include <limits>
 
-#include "coloured_jacobian.h"
+#include "system_jacobian.h"
 #include "small_lu.h"
 #include "stepper.h"
 #include "system.h"
@@ -134,7 +134,11 @@ public:
         cubic_.assign(3 * n, 0.0);
         jac_.assign(n * n, 0.0);
         for (int i = 0; i < n_; ++i) absTol_[static_cast<size_t>(i)] = atol_ * sys.states[static_cast<size_t>(i)].nominal;
-        if (n_ > 0) jacobian_.setUp(sys, t0, y0);
+        // The analytic Jacobian unless asked otherwise: fewer steps and right-hand sides on
+        // Circuits 1 and 2 (docs/performance.md §10); a W-method needs no Newton convergence.
+        JacobianKind kind = JacobianKind::Analytic;
+        if (!parseJacobianKind(s.jacobian, kind)) return "unknown jacobian '" + s.jacobian + "' (expected analytic or differences)";
+        if (n_ > 0) jacobian_.setUp(sys, t0, y0, kind);
         restart(t0, y0);
         return {};
     }
@@ -448,7 +452,7 @@ private:
     std::vector<int> readStates_;  // the states the caller reads between steps (empty: all)
     std::vector<double> jac_;  // J, column-major
     SmallLu lu_;
-    ColouredJacobian jacobian_;
+    SystemJacobian jacobian_;
 };
 
 }  // namespace

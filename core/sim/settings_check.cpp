@@ -5,6 +5,7 @@
 
 #include "partitioner.h"
 #include "registry.h"
+#include "system_jacobian.h"
 
 namespace hs::sim {
 
@@ -58,6 +59,8 @@ std::vector<SettingsIssue> checkSolverSettings(const Registry& reg, const Solver
             issue("partition", id, id + ": partition " + std::to_string(k) + " outside 0.." + std::to_string(s.threads - 1) +
                                        " (threads = " + std::to_string(s.threads) + ")");
     }
+    if (JacobianKind kind{}; !parseJacobianKind(s.jacobian, kind))
+        issue("jacobian", "", "unknown jacobian '" + s.jacobian + "' (expected analytic or differences)");
     if (PartitionMapper mapper; !parsePartitionMapper(s.partitionMapper, mapper))
         issue("partition_mapper", "", "unknown partition mapper '" + s.partitionMapper + "' (expected balanced or optimal)");
     if (parallel && st && !st->supportsPartitions)

@@ -27,6 +27,9 @@ std::string SundialsStepper::createVectors(System& sys, const double* y0, const 
     sys_ = &sys;
     n_ = sys.stateCount();
     if (!(s.rtol > 0) || !(s.atol > 0)) return std::string(name()) + " needs positive rtol and atol";
+    jacobianKind_ = defaultJacobian();
+    if (!parseJacobianKind(s.jacobian, jacobianKind_))
+        return std::string(name()) + ": unknown jacobian '" + s.jacobian + "' (expected analytic or differences)";
     if (SUNContext_Create(nullptr, &ctx_) != 0) return std::string(name()) + ": cannot create a SUNDIALS context";
     y_ = N_VNew_Serial(n_, ctx_);
     atol_ = N_VNew_Serial(n_, ctx_);
@@ -40,7 +43,7 @@ std::string SundialsStepper::createVectors(System& sys, const double* y0, const 
 void SundialsStepper::createDenseSolver(double t0, const double* y0) {
     a_ = SUNDenseMatrix(n_, n_, ctx_);
     ls_ = SUNLinSol_Dense(y_, a_, ctx_);
-    jacobian_.setUp(*sys_, t0, y0);
+    jacobian_.setUp(*sys_, t0, y0, jacobianKind_);
     weights_ = N_VClone(y_);
     increments_.assign(static_cast<size_t>(n_), 0.0);
 }

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "coloured_jacobian.h"
+#include "system_jacobian.h"
 #include "stepper.h"
 
 namespace hs::sim {
@@ -55,7 +55,7 @@ protected:
 
     // SUNDIALS callbacks; user data is the stepper.
     static int rhsCallback(sunrealtype t, N_Vector y, N_Vector dy, void* user);
-    // J = df/dy at (t, y) by ColouredJacobian, with the increments SUNDIALS' own dense
+    // J = df/dy at (t, y) by SystemJacobian: assembled from the partials, or (differences) with the increments SUNDIALS' own dense
     // difference-quotient Jacobian takes (cvLsDenseDQJac / arkLsDenseDQJac:
     // max(sqrt(eps)*|y_j|, minInc/w_j), minInc = 1000*|h|*eps*n*||f||_wrms, w the error weights),
     // so that each entry is the one SUNDIALS would compute, at one rhs() per colour instead of
@@ -64,6 +64,13 @@ protected:
                                 N_Vector, N_Vector);
     // The integrator's error weights and current step, for those increments.
     virtual void errorWeightsAndStep(N_Vector weights, double& h) const = 0;
+    // The Jacobian when the configuration does not say (SolverSettings::jacobian empty): the
+    // coloured differences. With the analytic one CVODE took 2.2x the steps on Circuit 1 over 3 s
+    // and ESDIRK 1.27x over 10 s (its drained volume near the square root's kink, where Newton
+    // with the tangent fares worse than with the secant of a difference quotient); on Circuit 2
+    // both take fewer right-hand sides with it (docs/performance.md §10). "jacobian": "analytic"
+    // asks for it.
+    virtual JacobianKind defaultJacobian() const { return JacobianKind::Differences; }
     static void errorCallback(int code, const char* module, const char* function, char* msg, void* user);
 
     System* sys_ = nullptr;
@@ -72,7 +79,8 @@ protected:
     N_Vector y_ = nullptr, atol_ = nullptr;
     SUNMatrix a_ = nullptr;
     SUNLinearSolver ls_ = nullptr;
-    ColouredJacobian jacobian_;
+    SystemJacobian jacobian_;
+    JacobianKind jacobianKind_ = JacobianKind::Analytic;
     long jacobianRhs_ = 0;  // rhs() evaluations spent in jacobianCallback (all segments)
     N_Vector weights_ = nullptr;
     std::vector<double> increments_;

@@ -70,6 +70,37 @@ public:
         else if (x > s_) f += std::min(-kStop_ * (x - s_) - cStop_ * v, 0.0);
         setForce(e, kRod, f);
     }
+    bool jacobian(const Eval& e, JacobianSink& j) const override {
+        using In = PartialIn;
+        const double x = X(e, kRod), v = V(e, kRod);
+        j.flow(kA, In::Pressure, kA, leak_);
+        j.flow(kA, In::Pressure, kB, -leak_);
+        j.flow(kB, In::Pressure, kA, -leak_);
+        j.flow(kB, In::Pressure, kB, leak_);
+        if (externalChambers_) {
+            j.flow(kA, In::Velocity, kRod, a1_);
+            j.flow(kB, In::Velocity, kRod, -a2_);
+        } else {
+            if (!(a1_ * x + vda_ < 0.01 * vda_)) {
+                j.add(PartialOut::Volume, kA, In::Position, kRod, a1_);
+                j.add(PartialOut::VolumeRate, kA, In::Velocity, kRod, a1_);
+            }
+            if (!(a2_ * (s_ - x) + vdb_ < 0.01 * vdb_)) {
+                j.add(PartialOut::Volume, kB, In::Position, kRod, -a2_);
+                j.add(PartialOut::VolumeRate, kB, In::Velocity, kRod, -a2_);
+            }
+        }
+        j.flow(kRod, In::Pressure, kA, a1_);
+        j.flow(kRod, In::Pressure, kB, -a2_);
+        double dfdx = -kLoad_, dfdv = -b_;
+        if (x < 0.0 ? -kStop_ * x - cStop_ * v > 0.0 : x > s_ && -kStop_ * (x - s_) - cStop_ * v < 0.0) {
+            dfdx -= kStop_;
+            dfdv -= cStop_;
+        }
+        j.flow(kRod, In::Position, kRod, dfdx);
+        j.flow(kRod, In::Velocity, kRod, dfdv);
+        return true;
+    }
 
     // External chambers next to TLM nodes: the flows are the displacement flows plus the leak,
     // linear in the pressures, so p_k = c_k - z_k*q_k is solved in closed form.

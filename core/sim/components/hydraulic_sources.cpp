@@ -25,6 +25,10 @@ public:
         e.p[node[0]] = isConnected(1) ? in(e, 1) : p_;
         setFlow(e, 0, 0.0);  // the source supplies whatever the node draws
     }
+    bool jacobian(const Eval&, JacobianSink& j) const override {
+        if (isConnected(1)) j.add(PartialOut::Pressure, 0, PartialIn::Signal, 1, 1.0);
+        return true;
+    }
 
 private:
     double p_ = 0;
@@ -55,6 +59,10 @@ public:
         return {};
     }
     void eval(Eval& e) override { setFlow(e, 0, -(isConnected(1) ? in(e, 1) : q_)); }
+    bool jacobian(const Eval&, JacobianSink& j) const override {
+        if (isConnected(1)) j.flow(0, PartialIn::Signal, 1, -1.0);
+        return true;
+    }
     // Into a TLM node: the flow is given, the port pressure follows (notes/003 eq. 2.7).
     bool solveThevenin(Eval& e, const double* c, const double* z) override {
         if (z[0] > 0) setPortPressure(e, 0, c[0] + z[0] * (isConnected(1) ? in(e, 1) : q_));

@@ -23,6 +23,11 @@ public:
     double mass(int) const override { return m_; }
     bool isStatic() const override { return b_ == 0.0 && k_ == 0.0; }
     void eval(Eval& e) override { setForce(e, 0, isStatic() ? 0.0 : -(b_ * V(e, 0) + k_ * X(e, 0))); }
+    bool jacobian(const Eval&, JacobianSink& j) const override {
+        j.flow(0, PartialIn::Velocity, 0, -b_);
+        j.flow(0, PartialIn::Position, 0, -k_);
+        return true;
+    }
 
 private:
     double m_ = 0, b_ = 0, k_ = 0;
@@ -45,6 +50,20 @@ public:
         dS(e)[0] = zd;
         setForce(e, 0, -(s0_ * z + s1_ * zd + kv_ * v));
     }
+    bool jacobian(const Eval& e, JacobianSink& j) const override {
+        const double v = V(e, 0), z = S(e)[0];
+        const double r = v / vs_, ex = std::exp(-r * r);
+        const double g = (fc_ + (fs_ - fc_) * ex) / s0_;
+        const double dg = (fs_ - fc_) * ex * (-2.0 * r / vs_) / s0_;
+        const double sv = v >= 0.0 ? 1.0 : -1.0;
+        const double dzdz = -std::abs(v) / g;
+        const double dzdv = 1.0 - sv * z / g + std::abs(v) * z * dg / (g * g);
+        j.state(0, PartialIn::State, 0, dzdz);
+        j.state(0, PartialIn::Velocity, 0, dzdv);
+        j.flow(0, PartialIn::State, 0, -(s0_ + s1_ * dzdz));
+        j.flow(0, PartialIn::Velocity, 0, -(s1_ * dzdv + kv_));
+        return true;
+    }
 
 private:
     double s0_ = 1, s1_ = 0, kv_ = 0, fc_ = 1, fs_ = 1, vs_ = 1;
@@ -57,6 +76,10 @@ public:
         return {};
     }
     void eval(Eval& e) override { setForce(e, 0, -b_ * V(e, 0)); }
+    bool jacobian(const Eval&, JacobianSink& j) const override {
+        j.flow(0, PartialIn::Velocity, 0, -b_);
+        return true;
+    }
 
 private:
     double b_ = 0;
@@ -69,6 +92,10 @@ public:
         return {};
     }
     void eval(Eval& e) override { setForce(e, 0, -k_ * (X(e, 0) - x0_)); }
+    bool jacobian(const Eval&, JacobianSink& j) const override {
+        j.flow(0, PartialIn::Position, 0, -k_);
+        return true;
+    }
 
 private:
     double k_ = 0, x0_ = 0;
@@ -81,6 +108,10 @@ public:
         return {};
     }
     void eval(Eval& e) override { setForce(e, 0, isConnected(1) ? in(e, 1) : f_); }
+    bool jacobian(const Eval&, JacobianSink& j) const override {
+        if (isConnected(1)) j.flow(0, PartialIn::Signal, 1, 1.0);
+        return true;
+    }
 
 private:
     double f_ = 0;

@@ -25,6 +25,11 @@ public:
         setFlow(e, 0, q);
         setFlow(e, 1, -q);
     }
+    bool jacobian(const Eval& e, JacobianSink& j) const override {
+        const double slope = k_ * flowRootSlope(P(e, 0) - P(e, 1), dpTr_);
+        j.restriction(slope, -slope);
+        return true;
+    }
     // Burton's square-law orifice between Thevenin sources (notes/003 §1.7, D14); with a
     // laminar transition, the cubic branch solved for the pressure drop when the square-law
     // solution falls inside it (turbulentOrificeThevenin).
@@ -54,6 +59,10 @@ public:
         double q = g_ * (P(e, 0) - P(e, 1));
         setFlow(e, 0, q);
         setFlow(e, 1, -q);
+    }
+    bool jacobian(const Eval&, JacobianSink& j) const override {
+        j.restriction(g_, -g_);
+        return true;
     }
     // notes/003 §1.7 (D13): Q = G*(c1 - c2)/(1 + G*(Z1 + Z2)).
     bool solveThevenin(Eval& e, const double* c, const double* z) override {

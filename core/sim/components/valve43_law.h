@@ -38,6 +38,28 @@ struct Valve43Law {
             q[0] = qpb; q[2] = -qpb; q[1] = qat; q[3] = -qat;
         }
     }
+    // d q[port]/d (pp, pa, pb, pt, us) of flows(): dq[port][0..3] the pressures, dq[port][4] the spool.
+    void flowPartials(double us, double pp, double pa, double pb, double pt, double dq[4][5]) const {
+        for (int i = 0; i < 4; ++i)
+            for (int k = 0; k < 5; ++k) dq[i][k] = 0.0;
+        const double g = conductance(us);
+        if (!(g > 0.0)) return;
+        const double o = opening(us);
+        const double dg = k * (squared ? 2.0 * o : 1.0) * (us > 0 ? 1.0 : -1.0);  // dG/dus (o > 0 here)
+        // One edge from port a to port b: q into a = G*flowRoot(p_a - p_b), into b its negative.
+        auto edge = [&](int a, int b, double dp) {
+            const double s = g * flowRootSlope(dp, dpTr), r = dg * flowRoot(dp, dpTr);
+            dq[a][a] += s; dq[a][b] -= s; dq[a][4] += r;
+            dq[b][a] -= s; dq[b][b] += s; dq[b][4] -= r;
+        };
+        if (us > 0) {
+            edge(0, 1, pp - pa);
+            edge(2, 3, pb - pt);
+        } else {
+            edge(0, 2, pp - pb);
+            edge(1, 3, pa - pt);
+        }
+    }
     // The spool position whose conductance is g (>= 0) on the side `positive`: the inverse of
     // conductance() (the dead band added back).
     double spoolFor(double g, bool positive) const {

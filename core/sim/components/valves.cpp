@@ -44,6 +44,22 @@ public:
         if (k <= 0.0 && dk < 0.0) dk = 0.0;
         dS(e)[0] = dk;
     }
+    bool jacobian(const Eval& e, JacobianSink& j) const override {
+        const double ps = P(e, 0), pc = P(e, 1);
+        const double pl = isConnected(2) ? P(e, 2) : in(e, 3);
+        const double k = S(e)[0];
+        const double slope = std::max(k, 0.0) * flowRootSlope(ps - pc, dpTr_);
+        j.restriction(slope, -slope);
+        if (k >= 0.0) j.restrictionInput(PartialIn::State, 0, flowRoot(ps - pc, dpTr_));
+        const double dk = (c5_ - pc + pl - (c1_ + c2_ * (ps - pc)) * k) / c3_;
+        if (k <= 0.0 && dk < 0.0) return true;  // held at the bound
+        j.state(0, PartialIn::Pressure, 0, -c2_ * k / c3_);
+        j.state(0, PartialIn::Pressure, 1, (c2_ * k - 1.0) / c3_);
+        if (isConnected(2)) j.state(0, PartialIn::Pressure, 2, 1.0 / c3_);
+        else j.state(0, PartialIn::Signal, 3, 1.0 / c3_);
+        j.state(0, PartialIn::State, 0, -(c1_ + c2_ * (ps - pc)) / c3_);
+        return true;
+    }
     // Next to TLM nodes: the square law against the sources in closed form (D14), K held during
     // the step; the load-sense pilot takes no flow, so it sees its source's c.
     bool solveThevenin(Eval& e, const double* c, const double* z) override {
@@ -80,6 +96,18 @@ public:
         ds[0] = s[1];
         ds[1] = (in(e, 2) - c9_) * c6_ * c7_ * c7_ - 2.0 * c8_ * c7_ * s[1] - c7_ * c7_ * s[0];
     }
+    bool jacobian(const Eval& e, JacobianSink& j) const override {
+        const double* s = S(e);
+        const double dp = P(e, 0) - P(e, 1);
+        const double slope = std::max(s[0], kmin_) * flowRootSlope(dp, dpTr_);
+        j.restriction(slope, -slope);
+        if (s[0] >= kmin_) j.restrictionInput(PartialIn::State, 0, flowRoot(dp, dpTr_));
+        j.state(0, PartialIn::State, 1, 1.0);
+        j.state(1, PartialIn::Signal, 2, c6_ * c7_ * c7_);
+        j.state(1, PartialIn::State, 1, -2.0 * c8_ * c7_);
+        j.state(1, PartialIn::State, 0, -c7_ * c7_);
+        return true;
+    }
     bool solveThevenin(Eval& e, const double* c, const double* z) override {
         if (dpTr_ > 0) return false;
         const double q = squareLawThevenin(std::max(S(e)[0], kmin_), c[0], c[1], z[0], z[1]);
@@ -104,6 +132,13 @@ public:
         const double q = u * k_ * flowRoot(P(e, 0) - P(e, 1), dpTr_);
         setFlow(e, 0, q);
         setFlow(e, 1, -q);
+    }
+    bool jacobian(const Eval& e, JacobianSink& j) const override {
+        const double cmd = in(e, 2), u = std::clamp(cmd, 0.0, 1.0), dp = P(e, 0) - P(e, 1);
+        const double slope = u * k_ * flowRootSlope(dp, dpTr_);
+        j.restriction(slope, -slope);
+        if (cmd > 0.0 && cmd < 1.0) j.restrictionInput(PartialIn::Signal, 2, k_ * flowRoot(dp, dpTr_));
+        return true;
     }
     bool solveThevenin(Eval& e, const double* c, const double* z) override {
         if (dpTr_ > 0) return false;
@@ -146,6 +181,20 @@ public:
         ds[0] = s[1];
         ds[1] = kv_ * wn_ * wn_ * in(e, kU) - 2.0 * zeta_ * wn_ * s[1] - wn_ * wn_ * us;
     }
+    bool jacobian(const Eval& e, JacobianSink& j) const override {
+        const double* s = S(e);
+        double dq[4][5];
+        law_.flowPartials(s[0], P(e, kP), P(e, kA), P(e, kB), P(e, kT), dq);
+        for (int port = 0; port < 4; ++port) {
+            for (int k = 0; k < 4; ++k) j.flow(port, PartialIn::Pressure, k, dq[port][k]);
+            j.flow(port, PartialIn::State, 0, dq[port][4]);
+        }
+        j.state(0, PartialIn::State, 1, 1.0);
+        j.state(1, PartialIn::Signal, kU, kv_ * wn_ * wn_);
+        j.state(1, PartialIn::State, 1, -2.0 * zeta_ * wn_);
+        j.state(1, PartialIn::State, 0, -wn_ * wn_);
+        return true;
+    }
 
 private:
     double kv_ = 0, wn_ = 0, zeta_ = 0, us0_ = 0;
@@ -160,6 +209,10 @@ public:
         setFlow(e, 0, 0.0);
         setFlow(e, 1, 0.0);
         out(e, 2, std::max(P(e, 0), P(e, 1)));
+    }
+    bool jacobian(const Eval& e, JacobianSink& j) const override {
+        j.add(PartialOut::Signal, 2, PartialIn::Pressure, P(e, 0) >= P(e, 1) ? 0 : 1, 1.0);
+        return true;
     }
 };
 
@@ -176,6 +229,15 @@ public:
         const double q = dp > 0 ? open * k_ * flowRoot(dp, dpTr_) : 0.0;
         setFlow(e, 0, q);
         setFlow(e, 1, -q);
+    }
+    bool jacobian(const Eval& e, JacobianSink& j) const override {
+        const double dp = P(e, 0) - P(e, 1);
+        if (!(dp > 0)) return true;
+        const double open = dpo_ > 0 ? std::clamp((dp - pc_) / dpo_, 0.0, 1.0) : (dp > pc_ ? 1.0 : 0.0);
+        const double dOpen = dpo_ > 0 && dp - pc_ > 0 && dp - pc_ < dpo_ ? 1.0 / dpo_ : 0.0;
+        const double slope = k_ * (open * flowRootSlope(dp, dpTr_) + dOpen * flowRoot(dp, dpTr_));
+        j.restriction(slope, -slope);
+        return true;
     }
 
 private:
@@ -194,6 +256,10 @@ public:
         const double q = std::max(kq_ * (P(e, 0) - P(e, 1) - pc_), 0.0);
         setFlow(e, 0, q);
         setFlow(e, 1, -q);
+    }
+    bool jacobian(const Eval& e, JacobianSink& j) const override {
+        if (kq_ * (P(e, 0) - P(e, 1) - pc_) > 0.0) j.restriction(kq_, -kq_);
+        return true;
     }
     // notes/003 eqs. 2.14-2.16: open iff c_P - c_T > p_crack (then q = 0 would put p_P = c_P).
     bool solveThevenin(Eval& e, const double* c, const double* z) override {

@@ -29,10 +29,14 @@ QString CsvStreamWriter::open(const QString& path, const std::vector<std::string
 }
 
 void CsvStreamWriter::row(double t, const double* values, size_t count) {
-    block_.push_back(t);
+    // block_ has room for kBlockRows rows (reserved), and is handed over when full.
+    const size_t at = block_.size();
+    block_.resize(at + columns_);
+    double* row = block_.data() + at;
+    row[0] = t;
     const size_t given = std::min(count, columns_ - 1);
-    block_.insert(block_.end(), values, values + given);
-    block_.resize(block_.size() + (columns_ - 1 - given), 0.0);
+    std::copy(values, values + given, row + 1);
+    std::fill(row + 1 + given, row + columns_, 0.0);
     ++rows_;
     if (block_.size() >= kBlockRows * columns_) handOver();
 }

@@ -162,16 +162,16 @@ public:
         if (!cubicReady_) formCubic();
         const int n = n_;
         const double h = t_ - tPrev_;
+        sampleS_.resize(static_cast<size_t>(count));
+        double* __restrict sr = sampleS_.data();
+        for (int r = 0; r < count; ++r) sr[r] = std::max(0.0, (times[r] - tPrev_) / h);
         const double* __restrict y0 = yPrev_.data();
         const double* __restrict c1 = cubic_.data();
         for (int j = 0; j < nIdx; ++j) {
             const int i = idx[j];
             const double a = y0[i], b1 = c1[i], b2 = c1[i + n], b3 = c1[i + 2 * n];
             double* __restrict o = out[j];
-            for (int r = 0; r < count; ++r) {
-                const double s = std::max(0.0, (times[r] - tPrev_) / h);
-                o[r] = a + s * (b1 + s * (b2 + s * b3));
-            }
+            for (int r = 0; r < count; ++r) o[r] = a + sr[r] * (b1 + sr[r] * (b2 + sr[r] * b3));
         }
     }
 
@@ -218,6 +218,14 @@ private:
             if (finite && err <= 1.0) {
                 sys_->project(ynew_.data());
                 bad_ = firstBadState(*sys_, ynew_.data());
+                // A step that ends out of bounds is halved until it is tiny: the run then stops
+                // where the solution leaves its physical range, not a long step before it.
+                if (bad_ >= 0 && h > 1e-9 * std::max(1.0, std::abs(t_))) {
+                    bad_ = -1;
+                    h_ = 0.5 * h;
+                    ++rejects;
+                    continue;
+                }
                 if (bad_ >= 0) {
                     badValue_ = ynew_[static_cast<size_t>(bad_)];
                     error_ = "state left its bounds";
@@ -450,6 +458,7 @@ private:
     std::vector<double> cubic_;  // dense output: coefficients of s, s^2, s^3 (3 x n), valid if cubicReady_
     bool cubicReady_ = false;
     std::vector<int> readStates_;  // the states the caller reads between steps (empty: all)
+    std::vector<double> sampleS_;  // sampleStates(): s = (t - tPrev_)/h of each time
     std::vector<double> jac_;  // J, column-major
     SmallLu lu_;
     SystemJacobian jacobian_;

@@ -137,7 +137,7 @@ std::string resolve(System& sys, const ProbeSpec& pr, Reader& r, std::string& un
     if (pr.quantity == "angle" && ps.domain == Domain::Rotational) { r = mechState >= 0 ? Reader{Reader::State, mechState} : Reader{Reader::MechX, c.node[k]}; unit = "rad"; return {}; }
     if (pr.quantity == "speed" && ps.domain == Domain::Rotational) { r = mechState >= 0 ? Reader{Reader::State, mechState + 1} : Reader{Reader::MechV, c.node[k]}; unit = "rad/s"; return {}; }
     if (pr.quantity == "torque" && ps.domain == Domain::Rotational) { r = {Reader::PortFlow, c.portBase + k}; unit = "N*m"; return {}; }
-    if (pr.quantity == "signal" && ps.domain == Domain::Signal) { r = {Reader::Signal, c.node[k]}; unit = "-"; return {}; }
+    if (pr.quantity == "signal" && ps.domain == Domain::Signal) { r = {Reader::Signal, c.node[k]}; unit = ps.unit.empty() ? "-" : ps.unit; return {}; }
     return what + ": quantity '" + pr.quantity + "' does not apply to the " + domainName(ps.domain) + " port '" + pr.target + "'";
 }
 
@@ -156,7 +156,24 @@ std::string describeFailure(System& sys, int bad, double badValue, double t, con
         const double tau = nodeTimeConstant(sys, st.node);
         const StepperSpec* spec = findBuiltinStepper(s.stepper);
         const double limit = spec ? spec->stabilityLimit : 0.0;  // explicit fixed-step steppers only
-        if (std::isfinite(tau) && limit > 0 && std::isfinite(limit)) {
+        // A finite pressure just past a bound, reached with a step well inside the stable range
+        // (or under error control), is the circuit's own solution leaving the physical range,
+        // not a numerical instability: a smaller step would only reach the same bound later.
+        const bool stable = (limit > 0 && std::isfinite(limit) && (!std::isfinite(tau) || s.dt < 0.5 * limit * tau)) ||
+                            (spec && spec->adaptive);
+        if (std::isfinite(badValue) && stable) {
+            const bool below = badValue < sys.pMin;
+            o << " Hint: the step is not the cause (" << (spec && spec->adaptive ? "the stepper controls its error" :
+                                                          "the step " + num(s.dt) + " s is well inside the stable range")
+              << "): the circuit's own solution left the physical range. "
+              << (below ? "More oil leaves volume '" + sys.hyd[st.node].name +
+                              "' than reaches it (a load or a prescribed motion pulling on a chamber, an undersized "
+                              "supply or valve); the model has no cavitation, so a pressure below " + num(sys.pMin) +
+                              " Pa ends the run. Check the loads, the supply and the valve sizes."
+                        : "Volume '" + sys.hyd[st.node].name +
+                              "' is compressed without relief (a closed chamber driven by a load, a blocked line). "
+                              "Check for a missing relief valve or a wrong connection.");
+        } else if (std::isfinite(tau) && limit > 0 && std::isfinite(limit)) {
             const double lim = limit * tau;
             o << " Hint: at the last good state this node's time constant V/(Be*G) is " << num(tau)
               << " s, so the largest stable " << s.stepper << " step is about " << num(lim) << " s (step used: "

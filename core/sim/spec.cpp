@@ -58,7 +58,11 @@ SpecBuilder& SpecBuilder::input(std::string id, std::string d, bool opt) {
     return *this;
 }
 SpecBuilder& SpecBuilder::output(std::string id, std::string d) {
+    std::string unit;
+    const auto open = d.rfind('[');
+    if (!d.empty() && d.back() == ']' && open != std::string::npos) unit = d.substr(open + 1, d.size() - open - 2);
     spec_.ports.push_back({std::move(id), Domain::Signal, SignalDir::Out, true, std::move(d)});
+    spec_.ports.back().unit = std::move(unit);
     return *this;
 }
 ParamSpec numberParam(std::string name, std::string unit, double def, double min, double max, std::string d) {

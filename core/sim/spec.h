@@ -26,6 +26,9 @@ struct PortSpec {
     // false: a hydraulic port that only reads its node's pressure (a sensor, a pilot) and never
     // carries flow; a TLM volume gives it the node pressure instead of a wave port of its own.
     bool carriesFlow = true;
+    // Signal outputs: the unit of the value ("" = dimensionless). SpecBuilder::output() takes it
+    // from a description that ends in "[unit]", where the types already state it.
+    std::string unit;
 };
 
 enum class ParamKind { Number, Choice, Text };

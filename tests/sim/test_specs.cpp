@@ -65,6 +65,35 @@ private slots:
         QVERIFY(hosts >= 1);
     }
 
+    // A signal output whose description ends in "[unit]" carries that unit to its probes; the
+    // generic blocks' outputs are dimensionless.
+    void signalOutputsCarryTheirUnit() {
+        const Registry& reg = registry();
+        const ComponentSpec* shuttle = reg.find("ShuttleValve");
+        QVERIFY(shuttle);
+        QCOMPARE(QString::fromStdString(shuttle->ports[static_cast<size_t>(shuttle->portIndex("p"))].unit), QString("Pa"));
+        int withUnit = 0;
+        for (const ComponentSpec* c : reg.all())
+            for (const PortSpec& p : c->ports) {
+                if (p.domain != Domain::Signal || p.dir != SignalDir::Out) {
+                    QVERIFY2(p.unit.empty(), (c->type + "." + p.id).c_str());
+                    continue;
+                }
+                const bool bracket = !p.description.empty() && p.description.back() == ']';
+                QVERIFY2(bracket == !p.unit.empty(), (c->type + "." + p.id).c_str());
+                withUnit += bracket;
+            }
+        QVERIFY(withUnit >= 20);
+        Netlist n;
+        n.components = {comp("PressureSource", "src", {{"p", 2e6}}), comp("Tank", "tank", {}),
+                        comp("ShuttleValve", "shuttle", {})};
+        n.wires = {wire("src", "P", "shuttle", "A"), wire("tank", "P", "shuttle", "B")};
+        const RunResult r = buildAndRun(n, {{"p LS", "signal", "shuttle.p"}}, runOptions(solver("rk4", 1e-4), 1e-3, 1e-3));
+        QVERIFY2(r.ok, r.error.c_str());
+        QCOMPARE(QString::fromStdString(r.trace.units[0]), QString("Pa"));
+        QCOMPARE(r.trace.columns[0].back(), 2e6);
+    }
+
     void settingsCheckIsWhatTheBuilderSays() {
         const Registry& reg = registry();
         const Netlist n = threeOrifice(1e-3, 1e-5);

@@ -12,10 +12,10 @@
 
 namespace hs::cli {
 
-int identifyCommand(const QStringList& argv, const sim::Registry& reg) {
+int identifyCommand(const QStringList& argv, const sim::Registry& reg, study::RunDistribution* ranks) {
     Args a(argv, {"measured", "spec", "jobs"}, {"help", "quiet"});
     if (a.flag("help")) {
-        out("usage: hydrostiff-cli identify FILE --measured data.csv --spec identify.json [--jobs N] [--quiet]\n"
+        out(QString("usage: hydrostiff-cli identify FILE --measured data.csv --spec identify.json [--jobs N] [--quiet]\n"
             "  Identifies component parameters from measurements (notes/003 §4): each parameter on the grid\n"
             "  of its resolution (max - min)/(2^bits - 1) between its bounds; the cost, the weighted mean\n"
             "  absolute difference of chosen probes from measured columns at the measured times; a genetic\n"
@@ -26,7 +26,8 @@ int identifyCommand(const QStringList& argv, const sim::Registry& reg) {
 #ifndef HS_HAVE_PAGMO
             "  This build has no pagmo2 (Debian libpagmo-dev): identify is absent.\n"
 #endif
-        );
+                    ) +
+            mpiHelp());
         return Ok;
     }
     auto jobs = a.number("jobs");
@@ -40,6 +41,7 @@ int identifyCommand(const QStringList& argv, const sim::Registry& reg) {
 #ifndef HS_HAVE_PAGMO
     (void)reg;
     (void)jobs;
+    (void)ranks;
     err("identify: this build has no pagmo2 (install Debian's libpagmo-dev and rebuild)");
     return Usage;
 #else
@@ -57,12 +59,15 @@ int identifyCommand(const QStringList& argv, const sim::Registry& reg) {
         for (const auto& x : errors) err("  " + x);
         return Usage;
     }
-    const bool tty = isatty(2) && !a.flag("quiet");
-    const study::IdentifyResult res = study::identify(*circuit, reg, *spec, *data, static_cast<int>(jobs.value_or(0)),
-                                                      [&](const QString& phase, int done, int total) {
-                                                          if (tty) std::fprintf(stderr, "\r%s %d/%d   ", phase.toUtf8().constData(), done, total);
-                                                      });
+    const bool tty = isatty(2) && !a.flag("quiet") && study::writesOutput(ranks);
+    const study::IdentifyResult res = study::identify(
+        *circuit, reg, *spec, *data, static_cast<int>(jobs.value_or(0)),
+        [&](const QString& phase, int done, int total) {
+            if (tty) std::fprintf(stderr, "\r%s %d/%d   ", phase.toUtf8().constData(), done, total);
+        },
+        ranks);
     if (tty) std::fprintf(stderr, "\r%60s\r", "");
+    if (!study::writesOutput(ranks)) return res.error.isEmpty() ? Ok : CircuitError;
     if (!res.error.isEmpty()) { err("identify: " + res.error); return CircuitError; }
     out(QString("%1: %2 islands x %3, %4 generations, then Hooke-Jeeves; %5 simulations in %6 s")
             .arg(circuit->name)

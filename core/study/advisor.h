@@ -26,6 +26,7 @@
 #include "advisor_space.h"
 #include "model/circuit.h"
 #include "parallel_runs.h"
+#include "run_distribution.h"
 
 namespace hs::sim {
 class Registry;
@@ -44,6 +45,7 @@ struct AdvisorOptions {
     int retime = 3, repeats = 2;  // the fastest `retime` within the bound (and of the file's) run `repeats` more times
     bool withFileConfigs = false;  // also run the file's own configurations over the duration (outside the budget)
     int jobs = 0;                  // 0: defaultJobs()
+    RunDistribution* distribution = nullptr;  // MPI ranks (run_distribution.h): families spread over them
     const std::atomic<bool>* stop = nullptr;
     // phase: "reference", "search", "confirm", "file configurations"; on the calling thread.
     std::function<void(const QString& phase, const StudyProgress&)> progress;
@@ -67,7 +69,7 @@ struct AdvisorResult {
     double duration = 0, span = 0;
     QStringList probes;
     int families = 0;
-    std::vector<AdvisorRun> shortRuns;  // every run on the short span, in completion order
+    std::vector<AdvisorRun> shortRuns;  // every run on the short span, family by family
     std::vector<AdvisorRun> fullRuns;   // the reference first, then the confirmation runs (and file configurations)
     std::vector<int> front;             // indices into fullRuns, by increasing CPU time
     int winner = -1;                    // index into fullRuns; -1 none within the bound

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // GA identification (notes/003 §4, the thesis' Ch. 7): parameters on the grid of their
 // resolution, searched by a genetic algorithm in sub-populations that exchange their best
-// (pagmo2's archipelago of thread islands, pagmo::sga with integer genes, a ring topology,
-// `migrants` best replacing the worst every `migration_every` generations; the islands evolve in
-// parallel on worker threads), then Hooke-Jeeves from each island's best (in parallel too); the
-// best of all wins.
+// (islands of pagmo2's sga with integer genes on a ring, the `migrants` best of each neighbour
+// replacing the worst every `migration_every` generations; the islands evolve in parallel on
+// worker threads and MPI ranks, in rounds between migrations, so the result depends on the seed
+// alone), then Hooke-Jeeves from each island's best (in parallel too); the best of all wins.
 #pragma once
 
 #include <QString>
@@ -13,6 +13,7 @@
 
 #include "identify_spec.h"
 #include "measured_data.h"
+#include "run_distribution.h"
 #include "model/circuit.h"
 
 namespace hs::sim {
@@ -41,6 +42,7 @@ struct IdentifyResult {
 
 IdentifyResult identify(const model::Circuit& c, const sim::Registry& reg, const IdentifySpec& spec,
                         const MeasuredData& data, int jobs = 0,
-                        std::function<void(const QString& phase, int done, int total)> progress = {});
+                        std::function<void(const QString& phase, int done, int total)> progress = {},
+                        RunDistribution* distribution = nullptr);
 
 }  // namespace hs::study

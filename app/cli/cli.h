@@ -64,6 +64,8 @@ int adviseCommand(const QStringList& args, const sim::Registry& reg, study::RunD
 int identifyCommand(const QStringList& args, const sim::Registry& reg, study::RunDistribution* ranks);
 // The help's paragraph on MPI: how the command spreads over ranks, or that this build has no MPI.
 QString mpiHelp();
+// "ran over N MPI ranks (rank 0 collected)".
+QString ranksNote(const study::RunDistribution* ranks);
 int learnCommand(const QStringList& args, const sim::Registry& reg);
 
 }  // namespace hs::cli

@@ -96,6 +96,7 @@ int adviseCommand(const QStringList& argv, const sim::Registry& reg, study::RunD
     const study::AdvisorResult res = study::advise(*circuit, reg, opt);
     bar.clear();
     if (!study::writesOutput(ranks)) return res.error.isEmpty() ? Ok : CircuitError;
+    if (ranks) out(ranksNote(ranks));
     if (!res.error.isEmpty()) { err("advise: " + res.error); return CircuitError; }
 
     if (auto log = a.value("log")) {

@@ -68,6 +68,7 @@ int identifyCommand(const QStringList& argv, const sim::Registry& reg, study::Ru
         ranks);
     if (tty) std::fprintf(stderr, "\r%60s\r", "");
     if (!study::writesOutput(ranks)) return res.error.isEmpty() ? Ok : CircuitError;
+    if (ranks) out(ranksNote(ranks));
     if (!res.error.isEmpty()) { err("identify: " + res.error); return CircuitError; }
     out(QString("%1: %2 islands x %3, %4 generations, then Hooke-Jeeves; %5 simulations in %6 s")
             .arg(circuit->name)

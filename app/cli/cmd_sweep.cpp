@@ -128,6 +128,7 @@ int sweepCommand(const QStringList& argvIn, const sim::Registry& reg, study::Run
             .arg(ok)
             .arg(static_cast<int>(res.rows.size()) - ok)
             .arg(fmt(wall)));
+    if (ranks) out(ranksNote(ranks));
     out("wrote " + *outPath);
     return Ok;
 }

@@ -4,11 +4,16 @@
 #include <cstdlib>
 
 #include "cli.h"
+#include "study/run_distribution.h"
 #ifdef HS_HAVE_MPI
 #include "study/mpi/mpi_ranks.h"
 #endif
 
 namespace hs::cli {
+
+QString ranksNote(const study::RunDistribution* ranks) {
+    return QString("ran over %1 MPI ranks (rank 0 collected the results)").arg(ranks ? ranks->size() : 1);
+}
 
 #ifdef HS_HAVE_MPI
 namespace {

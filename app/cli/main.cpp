@@ -5,6 +5,7 @@
 
 #include "cli.h"
 #include "mpi_launch.h"
+#include "study/run_distribution.h"
 
 namespace {
 
@@ -33,7 +34,11 @@ const char* kUsage =
 
 int dispatch(const QString& cmd, QStringList& args, hs::study::RunDistribution* ranks);
 
-QString usage() { return QString::fromUtf8(kUsage).replace("%MPI%", hs::cli::mpiHelp().trimmed()).trimmed(); }
+QString usage() {
+    QString mpi = hs::cli::mpiHelp();
+    if (mpi.endsWith('\n')) mpi.chop(1);
+    return QString::fromUtf8(kUsage).replace("%MPI%", "MPI ranks (sweep, advise, identify):\n" + mpi).trimmed();
+}
 
 }  // namespace
 
@@ -64,6 +69,13 @@ int main(int argc, char** argv) {
 namespace {
 int dispatch(const QString& cmd, QStringList& args, hs::study::RunDistribution* ranks) {
     const hs::sim::Registry reg = hs::sim::Registry::builtin();
+    // Under mpirun the other commands run on rank 0 alone (every rank writing the same file
+    // would garble it); the other ranks end at once.
+    const bool study = cmd == "sweep" || cmd == "advise" || cmd == "identify";
+    if (ranks && ranks->size() > 1 && !study) {
+        if (ranks->rank() != 0) return hs::cli::Ok;
+        hs::cli::err("hydrostiff-cli: note: '" + cmd + "' does not use MPI ranks; rank 0 runs it alone");
+    }
     if (cmd == "run") return hs::cli::runCommand(args, reg);
     if (cmd == "compare") return hs::cli::compareCommand(args, reg);
     if (cmd == "stiffness") return hs::cli::stiffnessCommand(args, reg);

@@ -7,6 +7,7 @@
 #include <QByteArray>
 #include <QDataStream>
 #include <QIODevice>
+#include <algorithm>
 #include <string>
 #include <vector>
 

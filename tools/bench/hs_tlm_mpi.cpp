@@ -10,6 +10,8 @@
 // spins, so its waiting counts) and as wall time; the least of R repeats. T_comm is taken from
 // n = 1 as in the thesis (T_comm = T_par(1) - T1/P) and predicts the other rows. Also checks that
 // every run over ranks gives the serial result's last sample bit for bit.
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -54,6 +56,26 @@ Times timeRun(const sim::Registry& reg, int n, long steps, int exchange, int rep
     return best;
 }
 
+// One exchange between ranks 0 and 1 as the stepper makes it (a send and a receive of 2 doubles
+// each way, the lower rank sending first): the least and the median of `count` round trips [s].
+std::pair<double, double> roundTrip(sim::PartitionLink& link, int count) {
+    std::vector<double> out(2, 1.0), in;
+    std::vector<double> t;
+    for (int i = 0; i < count; ++i) {
+        const auto t0 = std::chrono::steady_clock::now();
+        if (link.rank() == 0) {
+            link.send(1, out);
+            link.receive(1, in);
+        } else if (link.rank() == 1) {
+            link.receive(0, in);
+            link.send(0, out);
+        }
+        t.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    }
+    std::sort(t.begin(), t.end());
+    return {t.front(), t[t.size() / 2]};
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -88,7 +110,7 @@ int main(int argc, char** argv) {
                     repeat);
     if (link.rank() == 0)
         std::printf("%6s %10s %10s %10s %10s %12s %8s %10s\n", "n", "T1 cpu", "Tpar cpu", "T1 wall", "Tpar wall", "model cpu", "model", "identical");
-    double tcomm = -1;
+    double tcomm = -1, t1First = 0;
     int bad = 0;
     for (int n : exchanges) {
         const Times serial = timeRun(reg, segments, steps, n, repeat, nullptr);
@@ -102,14 +124,32 @@ int main(int argc, char** argv) {
             ++bad;
             continue;
         }
-        if (tcomm < 0) tcomm = tp - t1 / P;  // from the first row (n = 1), as the thesis
+        if (tcomm < 0) {
+            tcomm = tp - t1 / P;  // from the first row (n = 1), as the thesis
+            t1First = t1;
+        }
         const double model = t1 / P + tcomm / n;
         const bool same = serial.last == par.last;
         bad += !same;
         std::printf("%6d %10.2f %10.2f %10.2f %10.2f %12.2f %7.0f%% %10s\n", n, 1e3 * t1, 1e3 * tp, 1e3 * t1w, 1e3 * tpw, 1e3 * model,
                     100.0 * (tp - model) / model, same ? "yes" : "NO");
     }
-    if (link.rank() == 0 && tcomm >= 0)
-        std::printf("T_comm = T_par(1) - T1/%d = %.2f ms (%.2f us per exchange step)\n", P, 1e3 * tcomm, 1e6 * tcomm / double(steps));
+    const auto [rtMin, rtMedian] = roundTrip(link, 5000);
+    if (link.rank() == 0 && tcomm >= 0) {
+        const double perExchange = tcomm / double(steps);
+        std::printf("T_comm = T_par(1) - T1/%d = %.2f ms (%.2f us per exchange step)\n", P, 1e3 * tcomm, 1e6 * perExchange);
+        std::printf("one exchange alone (5000 round trips of 2 doubles): least %.2f us, median %.2f us\n", 1e6 * rtMin,
+                    1e6 * rtMedian);
+        // More ranks: the chain cut into P pieces, a middle piece with two partners; T1 from the n=1 row's serial run.
+        std::printf("model for more ranks, T_par(n) = T1/P + (steps/n) * partners * t_exchange [ms], T1 = %.2f ms:\n",
+                    1e3 * t1First);
+        std::printf("%6s %8s %16s %16s\n", "P", "n", "t = measured", "t = least trip");
+        for (int p : {2, 4, 8})
+            for (int n : {1, 10, 50}) {
+                const double partners = p == 2 ? 1.0 : 2.0;
+                std::printf("%6d %8d %16.2f %16.2f\n", p, n, 1e3 * (t1First / p + double(steps) / n * partners * perExchange),
+                            1e3 * (t1First / p + double(steps) / n * partners * rtMin));
+            }
+    }
     return bad ? 1 : 0;
 }

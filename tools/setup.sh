@@ -8,7 +8,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${HS_BUILD_DIR:-$ROOT/build}"
 PACKAGES=(build-essential cmake qt6-base-dev qt6-svg-dev libqcustomplot-dev libeigen3-dev libsundials-dev
-          libmatio-dev pkg-config libgl-dev xvfb xauth libpagmo-dev libnlopt-dev)
+          libmatio-dev pkg-config libgl-dev xvfb xauth libpagmo-dev libnlopt-dev libopenmpi-dev openmpi-bin)
 
 # Only for tools/fuzz.sh (libFuzzer needs clang): hs_install "${FUZZ_PACKAGES[@]}".
 FUZZ_PACKAGES=(clang libfuzzer-14-dev)

@@ -11,6 +11,10 @@
 #include "model/circuit.h"
 #include "sim/registry.h"
 
+namespace hs::study {
+class RunDistribution;
+}
+
 namespace hs::cli {
 
 // Exit codes shared by all sub-commands.
@@ -53,9 +57,15 @@ int steppersCommand(const QStringList& args, const sim::Registry& reg);
 int partitionCommand(const QStringList& args, const sim::Registry& reg);
 int importHopsanCommand(const QStringList& args, const sim::Registry& reg);
 int inverseCommand(const QStringList& args, const sim::Registry& reg);
-int sweepCommand(const QStringList& args, const sim::Registry& reg);
-int adviseCommand(const QStringList& args, const sim::Registry& reg);
-int identifyCommand(const QStringList& args, const sim::Registry& reg);
+// The many-run commands; ranks: the MPI ranks when started by mpirun (every rank runs the
+// command, rank 0 writes), else nullptr.
+int sweepCommand(const QStringList& args, const sim::Registry& reg, study::RunDistribution* ranks);
+int adviseCommand(const QStringList& args, const sim::Registry& reg, study::RunDistribution* ranks);
+int identifyCommand(const QStringList& args, const sim::Registry& reg, study::RunDistribution* ranks);
+// The help's paragraph on MPI: how the command spreads over ranks, or that this build has no MPI.
+QString mpiHelp();
+// "ran over N MPI ranks (rank 0 collected)".
+QString ranksNote(const study::RunDistribution* ranks);
 int learnCommand(const QStringList& args, const sim::Registry& reg);
 int learnMonitor(const QStringList& args, const sim::Registry& reg);  // learn monitor (cmd_monitor.cpp)
 

@@ -19,7 +19,7 @@ QString errorText(const study::AdvisorRun& r) { return r.ok ? fmt(r.error, 3) : 
 
 }  // namespace
 
-int adviseCommand(const QStringList& argv, const sim::Registry& reg) {
+int adviseCommand(const QStringList& argv, const sim::Registry& reg, study::RunDistribution* ranks) {
     Args a(argv, {"error", "probes", "budget", "span", "depth", "confirm", "jobs", "name", "min-step", "max-step", "log"},
            {"help", "quiet", "dry-run", "with-file-configs", "all"});
     if (a.flag("help")) {
@@ -43,7 +43,8 @@ int adviseCommand(const QStringList& argv, const sim::Registry& reg) {
             "  unique one by default) through the file writer; --dry-run leaves the file alone.\n"
             "  --with-file-configs also runs the file's own configurations over the duration, for comparison\n"
             "  (outside the budget; timed like the advisor's own, never the winner). --log writes every run\n"
-            "  of the search (short and full) to a CSV file.");
+            "  of the search (short and full) to a CSV file.\n" +
+            mpiHelp());
         return Ok;
     }
     auto bound = a.number("error");
@@ -80,7 +81,8 @@ int adviseCommand(const QStringList& argv, const sim::Registry& reg) {
     opt.confirm = static_cast<int>(confirm.value_or(4));
     opt.jobs = static_cast<int>(jobs.value_or(0));
     opt.withFileConfigs = a.flag("with-file-configs");
-    const bool tty = isatty(2) && !a.flag("quiet");
+    opt.distribution = ranks;
+    const bool tty = isatty(2) && !a.flag("quiet") && study::writesOutput(ranks);
     QString phase;
     ProgressBar bar(tty, "");
     opt.progress = [&](const QString& ph, const study::StudyProgress& p) {
@@ -93,6 +95,8 @@ int adviseCommand(const QStringList& argv, const sim::Registry& reg) {
     };
     const study::AdvisorResult res = study::advise(*circuit, reg, opt);
     bar.clear();
+    if (!study::writesOutput(ranks)) return res.error.isEmpty() ? Ok : CircuitError;
+    if (ranks) out(ranksNote(ranks));
     if (!res.error.isEmpty()) { err("advise: " + res.error); return CircuitError; }
 
     if (auto log = a.value("log")) {

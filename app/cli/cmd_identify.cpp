@@ -12,10 +12,10 @@
 
 namespace hs::cli {
 
-int identifyCommand(const QStringList& argv, const sim::Registry& reg) {
+int identifyCommand(const QStringList& argv, const sim::Registry& reg, study::RunDistribution* ranks) {
     Args a(argv, {"measured", "spec", "jobs", "truth"}, {"help", "quiet"});
     if (a.flag("help")) {
-        out("usage: hydrostiff-cli identify FILE --measured data.csv --spec identify.json [--jobs N] [--truth v1,v2] [--quiet]\n"
+        out(QString("usage: hydrostiff-cli identify FILE --measured data.csv --spec identify.json [--jobs N] [--truth v1,v2] [--quiet]\n"
             "  Identifies component parameters from measurements (notes/003 §4): each parameter on the grid\n"
             "  of its resolution (max - min)/(2^bits - 1) between its bounds; the cost, the weighted mean\n"
             "  absolute difference of chosen probes from measured columns at the measured times; a genetic\n"
@@ -26,13 +26,15 @@ int identifyCommand(const QStringList& argv, const sim::Registry& reg) {
             "  \"optimizer\": \"nlopt\" in identify.json replaces the GA by independent starts of an NLopt global\n"
             "  algorithm (\"nlopt\": {\"algorithm\": \"GN_CRS2_LM\", \"evaluations\": 300, \"starts\": 6}).\n"
             "  --truth v1,v2,... (the true values of synthetic data, in the spec's order) also prints after how\n"
-            "  many evaluations the best point came within one resolution of them for good.\n"
+            "  many evaluations the best point came within one resolution of them for good (the parallel jobs\n"
+            "  of each phase counted as if they advanced in step, so threads and ranks count the same).\n"
 #ifndef HS_HAVE_PAGMO
             "  This build has no pagmo2 (Debian libpagmo-dev): identify is absent.\n"
 #elif !defined(HS_HAVE_NLOPT)
             "  This build has no NLopt (Debian libnlopt-dev): \"optimizer\": \"nlopt\" is absent.\n"
 #endif
-        );
+                    ) +
+            mpiHelp());
         return Ok;
     }
     auto jobs = a.number("jobs");
@@ -46,6 +48,7 @@ int identifyCommand(const QStringList& argv, const sim::Registry& reg) {
 #ifndef HS_HAVE_PAGMO
     (void)reg;
     (void)jobs;
+    (void)ranks;
     err("identify: this build has no pagmo2 (install Debian's libpagmo-dev and rebuild)");
     return Usage;
 #else
@@ -63,7 +66,7 @@ int identifyCommand(const QStringList& argv, const sim::Registry& reg) {
         for (const auto& x : errors) err("  " + x);
         return Usage;
     }
-    const bool tty = isatty(2) && !a.flag("quiet");
+    const bool tty = isatty(2) && !a.flag("quiet") && study::writesOutput(ranks);
     std::vector<double> truth;
     if (auto t = a.value("truth")) {
         for (const QString& v : t->split(',', Qt::SkipEmptyParts)) {
@@ -76,11 +79,15 @@ int identifyCommand(const QStringList& argv, const sim::Registry& reg) {
             return Usage;
         }
     }
-    const study::IdentifyResult res = study::identify(*circuit, reg, *spec, *data, static_cast<int>(jobs.value_or(0)),
-                                                      [&](const QString& phase, int done, int total) {
-                                                          if (tty) std::fprintf(stderr, "\r%s %d/%d   ", phase.toUtf8().constData(), done, total);
-                                                      }, truth);
+    const study::IdentifyResult res = study::identify(
+        *circuit, reg, *spec, *data, static_cast<int>(jobs.value_or(0)),
+        [&](const QString& phase, int done, int total) {
+            if (tty) std::fprintf(stderr, "\r%s %d/%d   ", phase.toUtf8().constData(), done, total);
+        },
+        truth, ranks);
     if (tty) std::fprintf(stderr, "\r%60s\r", "");
+    if (!study::writesOutput(ranks)) return res.error.isEmpty() ? Ok : CircuitError;
+    if (ranks) out(ranksNote(ranks));
     if (!res.error.isEmpty()) { err("identify: " + res.error); return CircuitError; }
     out(QString("%1: %2, then %3; %4 simulations in %5 s")
             .arg(circuit->name, res.method, spec->hj.enabled ? QString("Hooke-Jeeves") : QString("no refinement"))

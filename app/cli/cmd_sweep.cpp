@@ -25,7 +25,7 @@ QStringList takeRepeated(QStringList& args, const QString& name, QString* error)
 
 }  // namespace
 
-int sweepCommand(const QStringList& argvIn, const sim::Registry& reg) {
+int sweepCommand(const QStringList& argvIn, const sim::Registry& reg, study::RunDistribution* ranks) {
     QStringList argv = argvIn;
     QString repeatError;
     const QStringList params = takeRepeated(argv, "--param", &repeatError);
@@ -45,7 +45,8 @@ int sweepCommand(const QStringList& argvIn, const sim::Registry& reg) {
             "  Without --lhs every combination runs (the full grid). --lhs N runs N points of a Latin\n"
             "  hypercube over the ranges (lists are sampled by index), --seed S (default 1) fixes it.\n"
             "  --rrmse also runs the reference configuration at each point and adds each probe's RRMSE\n"
-            "  [%] against it. Exit code 0 if the sweep ran (whatever the runs' status).");
+            "  [%] against it. Exit code 0 if the sweep ran (whatever the runs' status).\n" +
+            mpiHelp());
         return Ok;
     }
     auto lhs = a.number("lhs");
@@ -102,10 +103,12 @@ int sweepCommand(const QStringList& argvIn, const sim::Registry& reg) {
     }
     opt.points = lhs ? study::latinHypercube(opt.axes, static_cast<int>(*lhs), static_cast<std::uint64_t>(seed.value_or(1)))
                      : study::gridPoints(opt.axes);
-    ProgressBar bar(isatty(2) && !a.flag("quiet"));
+    opt.distribution = ranks;
+    ProgressBar bar(isatty(2) && !a.flag("quiet") && study::writesOutput(ranks));
     opt.progress = [&](const study::StudyProgress& p) { bar.show(p); };
     const study::SweepResult res = study::runSweep(*circuit, reg, opt);
     bar.clear();
+    if (!study::writesOutput(ranks)) return res.error.isEmpty() ? Ok : CircuitError;
     if (!res.error.isEmpty()) { err("sweep: " + res.error); return CircuitError; }
     int ok = 0;
     double wall = 0;
@@ -124,6 +127,7 @@ int sweepCommand(const QStringList& argvIn, const sim::Registry& reg) {
             .arg(ok)
             .arg(static_cast<int>(res.rows.size()) - ok)
             .arg(fmt(wall)));
+    if (ranks) out(ranksNote(ranks));
     out("wrote " + *outPath);
     return Ok;
 }

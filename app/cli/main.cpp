@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // hydrostiff-cli: simulate, compare and analyse HydroStiff circuits without the GUI.
 #include <QCoreApplication>
+#include <memory>
 
 #include "cli.h"
+#include "mpi_launch.h"
 #include "service/process_memory.h"
+#include "study/run_distribution.h"
 
 namespace {
 
@@ -28,37 +31,54 @@ const char* kUsage =
     "  identify FILE   identify parameters from measurements: GA islands (pagmo2) + Hooke-Jeeves\n"
     "\n"
     "'hydrostiff-cli COMMAND --help' shows the options of a command.\n"
+    "%MPI%\n"
     "exit codes: 0 ok, 1 a run failed, 2 usage error, 3 file error, 4 circuit error\n";
 
-int dispatch(const QString& cmd, QStringList& args);
+int dispatch(const QString& cmd, QStringList& args, hs::study::RunDistribution* ranks);
+
+QString usage() {
+    QString mpi = hs::cli::mpiHelp();
+    if (mpi.endsWith('\n')) mpi.chop(1);
+    return QString::fromUtf8(kUsage).replace("%MPI%", "MPI ranks (sweep, advise, identify):\n" + mpi).trimmed();
+}
 
 }  // namespace
 
 int main(int argc, char** argv) {
     hs::service::keepFreedMemoryForReuse();
+    // MPI next (it may take its own arguments out) and last to end.
+    const std::unique_ptr<hs::cli::MpiLaunch> mpi = hs::cli::MpiLaunch::start(&argc, &argv);
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName("hydrostiff-cli");
     QStringList args = app.arguments().mid(1);
     if (args.isEmpty() || args.front() == "--help" || args.front() == "-h" || args.front() == "help") {
-        hs::cli::out(QString::fromUtf8(kUsage).trimmed());
+        hs::cli::out(usage());
         return args.isEmpty() ? hs::cli::Usage : hs::cli::Ok;
     }
     const QString cmd = args.takeFirst();
     // The runs on worker threads report their own exceptions as failed runs; this catches what
     // the main thread itself throws (a defect), so that it ends with a message and exit code 1.
     try {
-        return dispatch(cmd, args);
+        return dispatch(cmd, args, mpi ? mpi->ranks() : nullptr);
     } catch (const std::exception& e) {
         hs::cli::err("hydrostiff-cli: internal error: " + QString::fromUtf8(e.what()));
     } catch (...) {
         hs::cli::err("hydrostiff-cli: internal error: unknown exception");
     }
+    if (mpi) mpi->abortAll(hs::cli::RunFailed);  // the other ranks would wait for this one
     return hs::cli::RunFailed;
 }
 
 namespace {
-int dispatch(const QString& cmd, QStringList& args) {
+int dispatch(const QString& cmd, QStringList& args, hs::study::RunDistribution* ranks) {
     const hs::sim::Registry reg = hs::sim::Registry::builtin();
+    // Under mpirun the other commands run on rank 0 alone (every rank writing the same file
+    // would garble it); the other ranks end at once.
+    const bool study = cmd == "sweep" || cmd == "advise" || cmd == "identify";
+    if (ranks && ranks->size() > 1 && !study) {
+        if (ranks->rank() != 0) return hs::cli::Ok;
+        hs::cli::err("hydrostiff-cli: note: '" + cmd + "' does not use MPI ranks; rank 0 runs it alone");
+    }
     if (cmd == "run") return hs::cli::runCommand(args, reg);
     if (cmd == "compare") return hs::cli::compareCommand(args, reg);
     if (cmd == "stiffness") return hs::cli::stiffnessCommand(args, reg);
@@ -69,11 +89,11 @@ int dispatch(const QString& cmd, QStringList& args) {
     if (cmd == "partition") return hs::cli::partitionCommand(args, reg);
     if (cmd == "import-hopsan") return hs::cli::importHopsanCommand(args, reg);
     if (cmd == "inverse") return hs::cli::inverseCommand(args, reg);
-    if (cmd == "sweep") return hs::cli::sweepCommand(args, reg);
-    if (cmd == "advise") return hs::cli::adviseCommand(args, reg);
-    if (cmd == "identify") return hs::cli::identifyCommand(args, reg);
+    if (cmd == "sweep") return hs::cli::sweepCommand(args, reg, ranks);
+    if (cmd == "advise") return hs::cli::adviseCommand(args, reg, ranks);
+    if (cmd == "identify") return hs::cli::identifyCommand(args, reg, ranks);
     if (cmd == "learn") return hs::cli::learnCommand(args, reg);
-    hs::cli::err("hydrostiff-cli: unknown command '" + cmd + "'\n\n" + QString::fromUtf8(kUsage).trimmed());
+    hs::cli::err("hydrostiff-cli: unknown command '" + cmd + "'\n\n" + usage());
     return hs::cli::Usage;
 }
 }  // namespace

@@ -29,6 +29,8 @@ struct MethodSetting {
     std::map<std::string, std::string> text;  // text parameters (narx: the model file, an absolute path)
 };
 
+class PartitionLink;
+
 struct SolverSettings {
     std::string stepper = "rk4";  // a StepperSpec name (stepper_spec.cpp)
     double dt = 1e-5;             // fixed step, or initial step of adaptive steppers
@@ -52,6 +54,9 @@ struct SolverSettings {
     // With threads > 1: time the threads against one thread now and then and step the faster
     // way (a loaded machine gives no speed-up). false = always on the threads (benchmarks).
     bool adaptiveThreads = true;
+    // Partitions on separate processes (partition_link.h; MPI ranks, process r steps partition
+    // r): set by the program that started them, never read from a file. nullptr: one process.
+    PartitionLink* ranks = nullptr;
 };
 
 struct Netlist {

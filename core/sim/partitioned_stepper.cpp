@@ -10,7 +10,9 @@
 #include <vector>
 
 #include "fixed_stepper.h"
+#include "partition_link.h"
 #include "partitioner.h"
+#include "rank_partitioned_stepper.h"
 #include "rk4_stages.h"
 #include "system.h"
 #include "worker_pool.h"
@@ -321,6 +323,7 @@ private:
 }  // namespace
 
 std::unique_ptr<Stepper> makeStepperFor(System& sys, const SolverSettings& s, std::string& error) {
+    if (s.ranks && s.ranks->size() > 1) return makeRankStepper(sys, s, error);
     if (s.threads <= 1 && s.partition.empty()) return makeStepper(s.stepper, error);
     const StepperSpec* spec = findBuiltinStepper(s.stepper);
     if (!spec || !spec->supportsPartitions) {

@@ -11,7 +11,8 @@
 
 namespace hs::sim {
 
-// Stepper for settings: the serial one when s.threads <= 1, else partitions the system (s.partition
+// Stepper for settings: over MPI ranks when s.ranks has more than one (rank_partitioned_stepper.h),
+// the serial one when s.threads <= 1, else partitions the system (s.partition
 // by hand, the rest automatically by measured cost) and steps it on s.threads threads.
 [[nodiscard]] std::unique_ptr<Stepper> makeStepperFor(System& sys, const SolverSettings& s, std::string& error);
 

@@ -176,6 +176,10 @@ std::string System::setPartitions(const PartitionUnits& u, const std::vector<int
         if (partOfState[s] < 0) { parts_.clear(); return "state '" + states[s].name + "' belongs to no partition"; }
         parts_[static_cast<size_t>(partOfState[s])].states.push_back(static_cast<int>(s));
     }
+    partOfUnit_ = partOfUnit;
+    partOfState_ = partOfState;
+    units_ = u;
+    nodeTouchers_.clear();
     for (int i : pressureStates_) parts_[static_cast<size_t>(partOfState[static_cast<size_t>(i)])].pressureStates.push_back(i);
     for (int i : boundedStates_) parts_[static_cast<size_t>(partOfState[static_cast<size_t>(i)])].boundedStates.push_back(i);
     for (Part& p : parts_) {

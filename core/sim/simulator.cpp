@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "batch_recorder.h"
+#include "partition_link.h"
 #include "partitioned_stepper.h"
 #include "stepper.h"
 #include "system.h"
@@ -74,6 +75,49 @@ struct Reader {
         return 0.0;
     }
 };
+
+// The partition whose process holds a probe's value (partitions on MPI ranks).
+int ownerOf(const System& sys, const Reader& r) {
+    switch (r.kind) {
+    case Reader::State: return sys.partitionOfState(r.index);
+    case Reader::PortFlow: return sys.partitionOfPort(r.index);
+    case Reader::MechX:
+    case Reader::MechV: return sys.partitionOfMech(r.index);
+    case Reader::Signal: return sys.partitionOfSignal(r.index);
+    case Reader::NodeP:
+    case Reader::Ppar:
+    case Reader::Inertance:
+    case Reader::InnerIter:
+    case Reader::NewtonIter: return sys.partitionOfNode(r.index);
+    }
+    return 0;
+}
+
+// Partitions on MPI ranks: each process recorded every probe, but only the process of a probe's
+// partition holds its values; rank 0 takes each column (and each partition's final states) from
+// there. The others' traces are not the run's.
+void gatherOnRankZero(const System& sys, PartitionLink& link, const std::vector<Reader>& readers, RunResult& res,
+                      std::vector<double>& y) {
+    std::vector<double> buf;
+    for (size_t c = 0; c < readers.size() && c < res.trace.columns.size(); ++c) {
+        const int owner = ownerOf(sys, readers[c]);
+        if (owner == 0) continue;
+        if (link.rank() == owner) link.send(0, res.trace.columns[c]);
+        if (link.rank() == 0) link.receive(owner, res.trace.columns[c]);
+    }
+    for (int k = 1; k < link.size(); ++k) {
+        const std::vector<int>& st = sys.partitionStates(k);
+        if (link.rank() == k) {
+            buf.clear();
+            for (int i : st) buf.push_back(y[static_cast<size_t>(i)]);
+            link.send(0, buf);
+        }
+        if (link.rank() == 0) {
+            link.receive(k, buf);
+            for (size_t i = 0; i < st.size() && i < buf.size(); ++i) y[static_cast<size_t>(st[i])] = buf[i];
+        }
+    }
+}
 
 std::string resolve(System& sys, const ProbeSpec& pr, Reader& r, std::string& unit) {
     const std::string what = "probe '" + (pr.name.empty() ? pr.quantity + " " + pr.target : pr.name) + "'";
@@ -230,7 +274,10 @@ RunResult simulate(System& sys, const std::vector<ProbeSpec>& probes, const RunO
     const auto wall0 = std::chrono::steady_clock::now();
     const double cpu0 = threadCpuSeconds();
     std::vector<double> y(static_cast<size_t>(sys.stateCount())), dy(y.size());
+    std::vector<Reader> readers(probes.size());
     auto finish = [&]() {
+        PartitionLink* link = opt.solver.ranks;
+        if (link && link->size() > 1 && sys.partitionCount() == link->size()) gatherOnRankZero(sys, *link, readers, res, y);
         res.finalState = y;
         res.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
         res.cpuSeconds = threadCpuSeconds() - cpu0;
@@ -238,7 +285,6 @@ RunResult simulate(System& sys, const std::vector<ProbeSpec>& probes, const RunO
             if (n.method) res.methodStats.push_back({n.name, n.method->stats()});
         return res;
     };
-    std::vector<Reader> readers(probes.size());
     for (size_t i = 0; i < probes.size(); ++i) {
         std::string unit;
         std::string e = resolve(sys, probes[i], readers[i], unit);

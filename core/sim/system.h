@@ -178,6 +178,37 @@ public:
     // failures of the partitions. false: failure() says why.
     [[nodiscard]] bool prepareWavesOnce(double dt);
     [[nodiscard]] std::string partitionFailure();
+
+    // --- partitions on separate processes (partition_ranks.cpp; MPI ranks, one partition each) ---
+    // Each process holds the whole system and steps one partition. A TLM node that ports of
+    // several partitions touch (flow ports or pressure readers) is finished by each of them (a
+    // replica), from the ports' pressures and flows that the partitions exchange before a finish
+    // at which the node is due (notes/003 §3.6-3.7); a node one partition touches alone stays
+    // there. Needs setPartitions() first; "" or why not (a TLM line cut between partitions: its
+    // ends share the line's internal state, which cannot cross processes).
+    [[nodiscard]] std::string prepareRankExchange();
+    // The partitions that share replicated nodes with partition k, ascending.
+    const std::vector<int>& rankPeers(int k) const { return parts_[static_cast<size_t>(k)].peers; }
+    // Whether a node partition k shares with peer is due at the next finish (then they exchange).
+    bool rankExchangeDue(int k, int peer) const;
+    // As finishesWithoutExchange(), over the replicated nodes partition k touches.
+    long rankFinishesWithoutExchange(int k, long cap) const;
+    // Partition k's ports on the nodes it shares with peer (pressure, flow, chamber volume and
+    // its rate), in a fixed order both sides know; unpack writes the peer's.
+    void packRankPorts(int k, int peer, std::vector<double>& out) const;
+    void unpackRankPorts(int k, int peer, const std::vector<double>& in);
+    // finishStepPartition() / finishLocalPartition() / skipSharedFinishes() for partition k
+    // alone on its process, with its replicas.
+    [[nodiscard]] bool finishRankPartition(int k, double dt);
+    [[nodiscard]] bool finishRankLocal(int k, long ahead, double dt);
+    void skipRankFinishes(int k, long count);
+    // The partition whose process holds the current value of a state, a node's pressure (wave
+    // slots follow the hydraulic nodes), a port's flow, a mechanical node, a signal slot.
+    int partitionOfState(int s) const;
+    int partitionOfNode(int n) const;
+    int partitionOfPort(int g) const;
+    int partitionOfMech(int m) const;
+    int partitionOfSignal(int slot) const;
     // TLM: number of port pressure slots (they follow the hydraulic nodes in eval().p), and the
     // Newton iterations / scalar root evaluations spent solving components against TLM nodes.
     int waveSlotCount() const { return static_cast<int>(slotPort_.size()); }
@@ -350,9 +381,15 @@ private:
         std::vector<SharedPort> sharedPorts;  // this partition's ports of wave nodes it shares
         std::vector<double> scratchDy;
         WaveContext ctx;
+        // On separate processes (prepareRankExchange): wave nodes only this partition touches,
+        // replicated nodes it touches, and the partitions it shares them with.
+        std::vector<int> rankLocal, rankShared, peers;
     };
     std::vector<Part> parts_;
     std::vector<int> sharedNodes_;  // wave nodes with ports in more than one partition
+    std::vector<int> partOfUnit_, partOfState_;  // the plan of setPartitions()
+    PartitionUnits units_;
+    std::vector<std::vector<int>> nodeTouchers_;  // per wave node (index into waveNodes_): partitions with a port on it
     bool cutLines_ = false;
     // rhs() over the given evaluation list (hotOrder_ for the stages, presolveOrder_ before the
     // wave solve of a step).

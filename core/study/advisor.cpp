@@ -14,10 +14,36 @@
 #include "sim/metrics.h"
 #include "sim/registry.h"
 #include "sim/thread_cpu.h"
+#include "study_codec.h"
 
 namespace hs::study {
 
+// An advisor run as bytes (for runDistributed()).
+QDataStream& operator<<(QDataStream& s, const AdvisorRun& r) {
+    return s << r.config << r.family << r.ok << r.failure << r.error << r.cpu << r.wall << qint64(r.steps) << r.withinBound
+             << r.tooSlow;
+}
+QDataStream& operator>>(QDataStream& s, AdvisorRun& r) {
+    qint64 steps = 0;
+    s >> r.config >> r.family >> r.ok >> r.failure >> r.error >> r.cpu >> r.wall >> steps >> r.withinBound >> r.tooSlow;
+    r.steps = steps;
+    return s;
+}
+
 namespace {
+
+// The codec's operators (vectors, configurations), not hidden by this namespace's own.
+using hs::study::operator<<;
+using hs::study::operator>>;
+
+// What one family's bisection leaves: its passing rung (or -1, or -2 when skipped for the
+// budget) and the runs it made, in order.
+struct FamilyOutcome {
+    qint32 pass = -1;
+    std::vector<AdvisorRun> runs;
+};
+QDataStream& operator<<(QDataStream& s, const FamilyOutcome& o) { return s << o.pass << o.runs; }
+QDataStream& operator>>(QDataStream& s, FamilyOutcome& o) { return s >> o.pass >> o.runs; }
 
 using Clock = std::chrono::steady_clock;
 
@@ -45,7 +71,6 @@ struct Stage {
     // The least CPU time of a passing run so far: a run three times slower cannot win either, and
     // is stopped (its rung then counts as too slow, not as inaccurate).
     double bestPassCpu = INFINITY;
-    std::vector<AdvisorRun> runs;
 };
 
 // What the search shares between its worker threads.
@@ -133,7 +158,7 @@ struct Search {
     // a passing one are taken to pass, those above a failing one to fail; a rung too slow sends
     // the search to cheaper rungs). Returns its index, or -1.
     int bisect(Stage& st, const AdvisorFamily& f, const std::vector<AdvisorVolume>& volumes, int top,
-               std::atomic<double>& fraction, bool ignoreDeadline) {
+               std::atomic<double>& fraction, bool ignoreDeadline, std::vector<AdvisorRun>& runs) {
         int lo = -1, hi = top + 1, best = -1;
         const int rounds = std::max(1, static_cast<int>(std::ceil(std::log2(top + 2.0))));
         int round = 0;
@@ -149,7 +174,7 @@ struct Search {
                 remember(r, st.span);
                 std::lock_guard<std::mutex> lock(mutex);
                 if (pass) st.bestPassCpu = std::min(st.bestPassCpu, r.cpu);
-                st.runs.push_back(std::move(r));
+                runs.push_back(std::move(r));
             }
             fraction.store(std::min(1.0, double(++round) / rounds), std::memory_order_relaxed);
         }
@@ -238,21 +263,37 @@ AdvisorResult advise(const model::Circuit& c, const sim::Registry& reg, const Ad
     auto after = [&](double share) {
         return t0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(share * opt.budget));
     };
-    Search s{c, reg, opt, ref.trace, out.probes, after(0.5), {}};
+    Search s{c, reg, opt, ref.trace, out.probes, after(0.5), {}, {}};
     Stage shortStage;
     shortStage.span = out.span;
     shortStage.passError = opt.pruneSlack * opt.errorBound;
     // 2x and 0.05 s of slack for the noise of shared cores.
     shortStage.slowest = 2.0 * ref.cpuSeconds * out.span / c.duration + 0.05;
-    std::vector<int> passIndex(families.size(), -1);
-    runParallel(
-        static_cast<int>(families.size()), opt.jobs,
-        [&](int i, std::atomic<double>& fraction) {
-            const AdvisorFamily& f = families[size_t(i)];
-            passIndex[size_t(i)] = s.bisect(shortStage, f, volumes, static_cast<int>(f.ladder.size()) - 1, fraction, false);
-        },
-        [&](const StudyProgress& p) { report("search", p.done, p.total, p.completed); });
-    out.shortRuns = shortStage.runs;
+    // Every process of a distributed search continues with every family's outcome (and
+    // remembers its runs), so all take the same decisions below.
+    auto gather = [&](const std::vector<QByteArray>& bytes, std::vector<AdvisorRun>& runs, double span) {
+        std::vector<int> pass;
+        for (const QByteArray& b : bytes) {
+            FamilyOutcome o = decode<FamilyOutcome>(b);
+            pass.push_back(o.pass);
+            for (AdvisorRun& r : o.runs) {
+                s.remember(r, span);
+                runs.push_back(std::move(r));
+            }
+        }
+        return pass;
+    };
+    const std::vector<int> passIndex = gather(
+        runDistributed(
+            static_cast<int>(families.size()), opt.jobs,
+            [&](int i, std::atomic<double>& fraction) {
+                const AdvisorFamily& f = families[size_t(i)];
+                FamilyOutcome o;
+                o.pass = s.bisect(shortStage, f, volumes, static_cast<int>(f.ladder.size()) - 1, fraction, false, o.runs);
+                return encode(o);
+            },
+            [&](const StudyProgress& p) { report("search", p.done, p.total, p.completed); }, opt.distribution),
+        out.shortRuns, out.span);
     if (s.outOfTime()) out.notes << "the search on the short span reached half the budget before every family was searched";
 
     // 3. Confirmation over the whole duration: the families whose passing rung was cheapest on
@@ -276,42 +317,45 @@ AdvisorResult advise(const model::Circuit& c, const sim::Registry& reg, const Ad
     fullStage.span = c.duration;
     fullStage.passError = opt.errorBound;
     fullStage.slowest = 2.0 * ref.cpuSeconds + 0.1;
-    std::vector<char> skipped(order.size(), 0);
-    runParallel(
-        static_cast<int>(order.size()), opt.jobs,
-        [&](int k, std::atomic<double>& fraction) {
-            if (k > 0 && s.outOfTime()) {
-                skipped[size_t(k)] = 1;
-                return;
-            }
-            const int i = order[size_t(k)];
-            // one rung cheaper than the short span's too: the error over the short span can be
-            // larger than over the whole run (a start-up transient against a smaller mean)
-            const int top = std::min(passIndex[size_t(i)] + 1, static_cast<int>(families[size_t(i)].ladder.size()) - 1);
-            s.bisect(fullStage, families[size_t(i)], volumes, top, fraction, k == 0);
-        },
-        [&](const StudyProgress& p) { report("confirm", p.done, p.total, p.completed); });
-    if (const long left = std::count(skipped.begin(), skipped.end(), 1))
+    const std::vector<int> confirmed = gather(
+        runDistributed(
+            static_cast<int>(order.size()), opt.jobs,
+            [&](int k, std::atomic<double>& fraction) {
+                FamilyOutcome o;
+                if (k > 0 && s.outOfTime()) {
+                    o.pass = -2;
+                    return encode(o);
+                }
+                const int i = order[size_t(k)];
+                // one rung cheaper than the short span's too: the error over the short span can be
+                // larger than over the whole run (a start-up transient against a smaller mean)
+                const int top = std::min(passIndex[size_t(i)] + 1, static_cast<int>(families[size_t(i)].ladder.size()) - 1);
+                o.pass = s.bisect(fullStage, families[size_t(i)], volumes, top, fraction, k == 0, o.runs);
+                return encode(o);
+            },
+            [&](const StudyProgress& p) { report("confirm", p.done, p.total, p.completed); }, opt.distribution),
+        out.fullRuns, c.duration);
+    if (const long left = std::count(confirmed.begin(), confirmed.end(), -2))
         out.notes << QString("confirmation: %1 of %2 families not run, the time budget ran out").arg(left).arg(order.size());
-    for (auto& r : fullStage.runs) out.fullRuns.push_back(std::move(r));
 
     if (opt.withFileConfigs) {
         std::vector<model::SolverConfigDoc> own;
         for (const auto& cfg : c.configs)
             if (!cfg.reference) own.push_back(cfg);
-        std::vector<AdvisorRun> runs(own.size());
         // Outside the budget: the comparison is the point, so every one runs to its end.
-        runParallel(
+        const std::vector<QByteArray> runs = runDistributed(
             static_cast<int>(own.size()), opt.jobs,
-            [&](int i, std::atomic<double>&) { runs[size_t(i)] = s.run(own[size_t(i)], "file", c.duration, INFINITY, true); },
-            [&](const StudyProgress& p) { report("file configurations", p.done, p.total, p.completed); });
-        for (auto& r : runs) out.fullRuns.push_back(std::move(r));
+            [&](int i, std::atomic<double>&) { return encode(s.run(own[size_t(i)], "file", c.duration, INFINITY, true)); },
+            [&](const StudyProgress& p) { report("file configurations", p.done, p.total, p.completed); }, opt.distribution);
+        for (const QByteArray& r : runs) out.fullRuns.push_back(decode<AdvisorRun>(r));
     }
 
     // CPU times of runs a few milliseconds long vary by tens of per cent on shared cores: the
     // fastest few within the bound are timed again, one after the other, keeping each one's least.
     // The file's own configurations (--with-file-configs) the same way, so that both compare.
+    // Process 0 alone in a distributed search: it writes the result (the others' copies are dropped).
     for (const bool file : {false, true}) {
+        if (!writesOutput(opt.distribution)) break;
         std::vector<size_t> within;
         for (size_t i = 1; i < out.fullRuns.size(); ++i)
             if (out.fullRuns[i].ok && out.fullRuns[i].withinBound && (out.fullRuns[i].family == "file") == file) within.push_back(i);

@@ -5,7 +5,8 @@
 //      stiffness guidance (service::guideConfiguration) samples each volume's time constant.
 //   2. Every family of the search space (advisor_space.h) is searched on a short span (the first
 //      spanFraction of the duration) for its cheapest rung within the bound (times pruneSlack):
-//      a bisection along its ladder, families in parallel on worker threads, within half the
+//      a bisection along its ladder, families in parallel on worker threads (and MPI ranks:
+//      opt.distribution; every process gathers every family's outcome), within half the
 //      budget. A run slower (in CPU time) than the reference on that span, or three times slower than the
 //      fastest passing run so far, is stopped (it cannot win; the bisection then tries cheaper rungs).
 //   3. The `confirm` families whose passing rung was cheapest are bisected again over the whole
@@ -26,6 +27,7 @@
 #include "advisor_space.h"
 #include "model/circuit.h"
 #include "parallel_runs.h"
+#include "run_distribution.h"
 
 namespace hs::sim {
 class Registry;
@@ -44,6 +46,7 @@ struct AdvisorOptions {
     int retime = 3, repeats = 2;  // the fastest `retime` within the bound (and of the file's) run `repeats` more times
     bool withFileConfigs = false;  // also run the file's own configurations over the duration (outside the budget)
     int jobs = 0;                  // 0: defaultJobs()
+    RunDistribution* distribution = nullptr;  // MPI ranks (run_distribution.h): families spread over them
     const std::atomic<bool>* stop = nullptr;
     // phase: "reference", "search", "confirm", "file configurations"; on the calling thread.
     std::function<void(const QString& phase, const StudyProgress&)> progress;
@@ -67,7 +70,7 @@ struct AdvisorResult {
     double duration = 0, span = 0;
     QStringList probes;
     int families = 0;
-    std::vector<AdvisorRun> shortRuns;  // every run on the short span, in completion order
+    std::vector<AdvisorRun> shortRuns;  // every run on the short span, family by family
     std::vector<AdvisorRun> fullRuns;   // the reference first, then the confirmation runs (and file configurations)
     std::vector<int> front;             // indices into fullRuns, by increasing CPU time
     int winner = -1;                    // index into fullRuns; -1 none within the bound

@@ -3,8 +3,20 @@
 
 #include "service/comparison.h"
 #include "sim/registry.h"
+#include "study_codec.h"
 
 namespace hs::study {
+
+// A sweep row as bytes (for runDistributed()).
+QDataStream& operator<<(QDataStream& s, const SweepRow& r) {
+    return s << r.point << r.status << r.error << r.wallSeconds << qint64(r.steps) << r.probes << r.errors;
+}
+QDataStream& operator>>(QDataStream& s, SweepRow& r) {
+    qint64 steps = 0;
+    s >> r.point >> r.status >> r.error >> r.wallSeconds >> steps >> r.probes >> r.errors;
+    r.steps = steps;
+    return s;
+}
 
 QString checkSweep(const model::Circuit& c, const sim::Registry& reg, const SweepOptions& opt) {
     if (opt.axes.empty()) return "no parameter to sweep";
@@ -32,7 +44,7 @@ SweepResult runSweep(const model::Circuit& c, const sim::Registry& reg, const Sw
     const double duration = opt.duration > 0 ? opt.duration : c.duration;
     const bool withRef = opt.againstReference && !cfg.reference;
     auto job = [&](int i, std::atomic<double>& fraction) {
-        SweepRow& row = res.rows[static_cast<size_t>(i)];
+        SweepRow row;
         row.point = opt.points[static_cast<size_t>(i)];
         const model::Circuit ci = withPoint(c, opt.axes, row.point);
         // With a reference the two runs share the fraction: the reference's half first.
@@ -60,8 +72,11 @@ SweepResult runSweep(const model::Circuit& c, const sim::Registry& reg, const Sw
         } else if (opt.againstReference && cfg.reference && r.ok) {
             row.errors = sim::compareTraces(r.trace, r.trace);  // the reference itself: zero errors
         }
+        return encode(row);
     };
-    runParallel(static_cast<int>(opt.points.size()), opt.jobs, job, opt.progress);
+    const std::vector<QByteArray> rows =
+        runDistributed(static_cast<int>(opt.points.size()), opt.jobs, job, opt.progress, opt.distribution);
+    for (size_t i = 0; i < rows.size(); ++i) res.rows[i] = decode<SweepRow>(rows[i]);
     return res;
 }
 

@@ -16,6 +16,7 @@
 #include "model/circuit.h"
 #include "parallel_runs.h"
 #include "parameter_space.h"
+#include "run_distribution.h"
 #include "run_summary.h"
 
 namespace hs::sim {
@@ -31,6 +32,7 @@ struct SweepOptions {
     bool againstReference = false;       // also run the reference at each point, report RRMSE
     double duration = 0;                 // 0 = the circuit's
     int jobs = 0;                        // 0 = defaultJobs()
+    RunDistribution* distribution = nullptr;  // MPI ranks (run_distribution.h); nullptr: this process
     const std::atomic<bool>* stop = nullptr;
     std::function<void(const StudyProgress&)> progress;  // on the calling thread
 };

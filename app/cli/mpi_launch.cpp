@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "mpi_launch.h"
+
+#include <cstdlib>
+
+#include "cli.h"
+#include "study/run_distribution.h"
+#ifdef HS_HAVE_MPI
+#include "study/mpi/mpi_ranks.h"
+#endif
+
+namespace hs::cli {
+
+QString ranksNote(const study::RunDistribution* ranks) {
+    return QString("ran over %1 MPI ranks (rank 0 collected the results)").arg(ranks ? ranks->size() : 1);
+}
+
+#ifdef HS_HAVE_MPI
+namespace {
+class Launched final : public MpiLaunch {
+public:
+    Launched(int* argc, char*** argv) : ranks_(argc, argv) {}
+    study::RunDistribution* ranks() override { return &ranks_; }
+    [[noreturn]] void abortAll(int code) override { ranks_.abortAll(code); }
+
+private:
+    study::MpiRanks ranks_;
+};
+}  // namespace
+
+std::unique_ptr<MpiLaunch> MpiLaunch::start(int* argc, char*** argv) {
+    if (!study::launchedByMpirun()) return nullptr;
+    return std::make_unique<Launched>(argc, argv);
+}
+
+QString mpiHelp() {
+    return "  Under mpirun (e.g. `mpirun -np 4 hydrostiff-cli sweep ...`) the runs are spread over the\n"
+           "  MPI ranks as well (job i on rank i % ranks, --jobs threads each, default the cores shared by\n"
+           "  the ranks of a machine); rank 0 collects the results and writes; they equal the threaded run's.\n";
+}
+#else
+std::unique_ptr<MpiLaunch> MpiLaunch::start(int*, char***) {
+    for (const char* v : {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_SIZE"})
+        if (std::getenv(v)) {
+            err("hydrostiff-cli: warning: started by mpirun, but this build has no MPI: every process runs the whole command");
+            break;
+        }
+    return nullptr;
+}
+
+QString mpiHelp() {
+    return "  This build has no MPI (Debian libopenmpi-dev): runs over mpirun ranks are absent.\n";
+}
+#endif
+
+}  // namespace hs::cli

@@ -9,6 +9,8 @@
 #include <random>
 #include <vector>
 
+#include "early_stopping.h"
+
 namespace hs::learn {
 
 LmResult trainAdam(Mlp& net, const Eigen::MatrixXd& Xtrain, const Eigen::VectorXd& ytrain, const Eigen::MatrixXd& Xval,
@@ -23,15 +25,13 @@ LmResult trainAdam(Mlp& net, const Eigen::MatrixXd& Xtrain, const Eigen::VectorX
     const bool validate = Xval.cols() > 0;
     const int batch = std::max(1, static_cast<int>(std::min<Eigen::Index>(o.batchSize, n)));
     Eigen::VectorXd m = Eigen::VectorXd::Zero(P), v = Eigen::VectorXd::Zero(P), g(P);
-    Eigen::VectorXd best = net.weights();
-    double bestVal = validate ? meanSquaredError(net, Xval, yval) : std::numeric_limits<double>::infinity();
+    EarlyStopping early(validate, net.weights(), validate ? meanSquaredError(net, Xval, yval) : 0.0);
     std::vector<Eigen::Index> order(static_cast<size_t>(n));
     std::iota(order.begin(), order.end(), Eigen::Index{0});
     std::mt19937_64 rng(o.seed);
     Eigen::MatrixXd Xb(Xtrain.rows(), batch);
     Eigen::VectorXd yb(batch);
     double b1t = 1.0, b2t = 1.0;
-    int fails = 0;
     for (int epoch = 1; epoch <= o.maxEpochs; ++epoch) {
         if (stop()) { r.cancelled = true; r.stopReason = "cancelled"; break; }
         std::shuffle(order.begin(), order.end(), rng);
@@ -62,28 +62,17 @@ LmResult trainAdam(Mlp& net, const Eigen::MatrixXd& Xtrain, const Eigen::VectorX
         const double trainMse = meanSquaredError(net, Xtrain, ytrain);
         if (!std::isfinite(trainMse)) { r.stopReason = "diverged"; break; }
         EpochReport rep{epoch, trainMse, 0.0, lr, elapsed()};
-        if (validate) {
-            rep.validationMse = meanSquaredError(net, Xval, yval);
-            if (rep.validationMse < bestVal) {
-                bestVal = rep.validationMse;
-                best = net.weights();
-                r.bestEpoch = epoch;
-                fails = 0;
-            } else {
-                ++fails;
-            }
-        } else {
-            best = net.weights();
-            r.bestEpoch = epoch;
-        }
+        if (validate) rep.validationMse = meanSquaredError(net, Xval, yval);
+        early.observe(epoch, net.weights(), rep.validationMse);
         if (progress) progress(rep);
-        if (validate && fails >= o.maxFail) { r.stopReason = "validation stop"; break; }
+        if (early.exhausted(o.maxFail)) { r.stopReason = "validation stop"; break; }
         if (trainMse <= o.goal) { r.stopReason = "goal"; break; }
         if (epoch == o.maxEpochs) r.stopReason = "max epochs";
     }
-    net.weights() = best;
+    net.weights() = early.best();
+    r.bestEpoch = early.bestEpoch();
     r.trainMse = meanSquaredError(net, Xtrain, ytrain);
-    r.validationMse = validate ? bestVal : r.trainMse;
+    r.validationMse = validate ? early.bestValidation() : r.trainMse;
     r.seconds = elapsed();
     return r;
 }

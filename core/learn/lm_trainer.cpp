@@ -5,6 +5,8 @@
 #include <chrono>
 #include <cmath>
 
+#include "early_stopping.h"
+
 namespace hs::learn {
 
 double meanSquaredError(const Mlp& net, const Eigen::MatrixXd& X, const Eigen::VectorXd& y, int blockRows) {
@@ -56,12 +58,10 @@ LmResult trainLevenbergMarquardt(Mlp& net, const Eigen::MatrixXd& Xtrain, const 
     const Eigen::Index n = Xtrain.cols(), P = net.weightCount();
     const bool validate = Xval.cols() > 0;
     double mu = o.mu;
-    Eigen::VectorXd best = net.weights();
-    double bestVal = validate ? meanSquaredError(net, Xval, yval) : std::numeric_limits<double>::infinity();
+    EarlyStopping early(validate, net.weights(), validate ? meanSquaredError(net, Xval, yval) : 0.0);
     double trainMse = meanSquaredError(net, Xtrain, ytrain);
     r.trainMse = trainMse;
-    r.validationMse = bestVal;
-    int fails = 0;
+    r.validationMse = early.bestValidation();
     Eigen::MatrixXd JtJ, A;
     Eigen::VectorXd Jte;
     for (int epoch = 1; epoch <= o.maxEpochs; ++epoch) {
@@ -95,31 +95,18 @@ LmResult trainLevenbergMarquardt(Mlp& net, const Eigen::MatrixXd& Xtrain, const 
         }
         r.epochs = epoch;
         EpochReport rep{epoch, trainMse, 0.0, mu, elapsed()};
-        if (validate) {
-            rep.validationMse = meanSquaredError(net, Xval, yval);
-            if (rep.validationMse < bestVal) {
-                bestVal = rep.validationMse;
-                best = net.weights();
-                r.bestEpoch = epoch;
-                r.trainMse = trainMse;
-                fails = 0;
-            } else {
-                ++fails;
-            }
-        } else {
-            best = net.weights();
-            r.bestEpoch = epoch;
-            r.trainMse = trainMse;
-        }
+        if (validate) rep.validationMse = meanSquaredError(net, Xval, yval);
+        early.observe(epoch, net.weights(), rep.validationMse);
         if (progress) progress(rep);
-        if (validate && fails >= o.maxFail) { r.stopReason = "validation stop"; break; }
+        if (early.exhausted(o.maxFail)) { r.stopReason = "validation stop"; break; }
         if (trainMse <= o.goal) { r.stopReason = "goal"; break; }
         if (epoch == o.maxEpochs) r.stopReason = "max epochs";
     }
     (void)P;
-    net.weights() = best;
+    net.weights() = early.best();
+    r.bestEpoch = early.bestEpoch();
     r.trainMse = meanSquaredError(net, Xtrain, ytrain);
-    r.validationMse = validate ? bestVal : r.trainMse;
+    r.validationMse = validate ? early.bestValidation() : r.trainMse;
     r.seconds = elapsed();
     return r;
 }

@@ -103,13 +103,7 @@ bool System::finishRankPartition(int k, double dt) {
     Part& part = parts_[static_cast<size_t>(k)];
     for (int i : part.rankLocal) finishWaveNode(waveNodes_[static_cast<size_t>(i)], dt);
     for (int i : part.rankShared) finishWaveNode(waveNodes_[static_cast<size_t>(i)], dt);
-    for (Component* c : part.stepComps) {
-        std::string e = c->stepUpdate(part.ctx.e, dt);
-        if (!e.empty()) {
-            part.ctx.failure = "component '" + c->id + "': " + e;
-            return false;
-        }
-    }
+    if (!updateStepComponents(part, dt)) return false;
     return true;
 }
 
@@ -122,13 +116,7 @@ bool System::finishRankLocal(int k, long ahead, double dt) {
             if (partitionOfPort(slotPort_[static_cast<size_t>(s)]) == k)
                 slotC_[static_cast<size_t>(s)] = w.method->interpolateWave(s - w.slotBegin, ahead);
     }
-    for (Component* c : part.stepComps) {
-        std::string e = c->stepUpdate(part.ctx.e, dt);
-        if (!e.empty()) {
-            part.ctx.failure = "component '" + c->id + "': " + e;
-            return false;
-        }
-    }
+    if (!updateStepComponents(part, dt)) return false;
     return true;
 }
 

@@ -220,9 +220,7 @@ bool System::beginStepPartition(int k, double t, const double* y) {
     return true;
 }
 
-bool System::finishStepPartition(int k, double dt) {
-    Part& part = parts_[static_cast<size_t>(k)];
-    for (int i : part.waveNodes) finishWaveNode(waveNodes_[static_cast<size_t>(i)], dt);
+bool System::updateStepComponents(Part& part, double dt) {
     for (Component* c : part.stepComps) {
         std::string e = c->stepUpdate(part.ctx.e, dt);
         if (!e.empty()) {
@@ -230,6 +228,13 @@ bool System::finishStepPartition(int k, double dt) {
             return false;
         }
     }
+    return true;
+}
+
+bool System::finishStepPartition(int k, double dt) {
+    Part& part = parts_[static_cast<size_t>(k)];
+    for (int i : part.waveNodes) finishWaveNode(waveNodes_[static_cast<size_t>(i)], dt);
+    if (!updateStepComponents(part, dt)) return false;
     for (const auto& [c, end] : part.stepEnds) {
         std::string e = c->stepUpdateEnd(part.ctx.e, dt, end);
         if (!e.empty()) {
@@ -271,13 +276,7 @@ bool System::finishLocalPartition(int k, long ahead, double dt) {
     for (const Part::SharedPort& sp : part.sharedPorts)
         slotC_[static_cast<size_t>(sp.slot)] =
             hyd[static_cast<size_t>(waveNodes_[static_cast<size_t>(sp.waveNode)].node)].method->interpolateWave(sp.port, ahead);
-    for (Component* c : part.stepComps) {
-        std::string e = c->stepUpdate(part.ctx.e, dt);
-        if (!e.empty()) {
-            part.ctx.failure = "component '" + c->id + "': " + e;
-            return false;
-        }
-    }
+    if (!updateStepComponents(part, dt)) return false;
     return true;
 }
 

@@ -394,11 +394,8 @@ private:
             return;
         }
         if (!cubicReady_) formCubic();
-        const int n = n_;
         const double s = std::max(0.0, (tOut - tPrev_) / (t_ - tPrev_));
-        const double* __restrict y0 = yPrev_.data();
-        const double* __restrict c1 = cubic_.data();
-        for (const int i : readStates_) y[i] = y0[i] + s * (c1[i] + s * (c1[i + n] + s * c1[i + 2 * n]));
+        for (const int i : readStates_) y[i] = cubicAt(s, i);
     }
     void interpolateAll(double tOut, double* __restrict y) {
         if (tOut >= t_ || !(t_ > tPrev_)) {
@@ -406,12 +403,13 @@ private:
             return;
         }
         if (!cubicReady_) formCubic();
-        const int n = n_;
         const double s = std::max(0.0, (tOut - tPrev_) / (t_ - tPrev_));
-        const double* __restrict y0 = yPrev_.data();
-        const double* __restrict c1 = cubic_.data();
-        const double *__restrict c2 = c1 + n, *__restrict c3 = c2 + n;
-        for (int i = 0; i < n; ++i) y[i] = y0[i] + s * (c1[i] + s * (c2[i] + s * c3[i]));
+        for (int i = 0; i < n_; ++i) y[i] = cubicAt(s, i);
+    }
+    // State i of the dense output at s = (t - tPrev_)/h (the cubic formed).
+    double cubicAt(double s, int i) const {
+        const double* c = cubic_.data();
+        return yPrev_[static_cast<size_t>(i)] + s * (c[i] + s * (c[i + n_] + s * c[i + 2 * n_]));
     }
     void formCubic() {
         const Transformed& M = method();

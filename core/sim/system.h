@@ -386,6 +386,9 @@ private:
         std::vector<int> rankLocal, rankShared, peers;
     };
     std::vector<Part> parts_;
+    // The per-step updates of part's components (stepUpdate); on failure the reason goes into
+    // part.ctx.failure and the result is false. Shared by the threaded and the rank partitions.
+    [[nodiscard]] static bool updateStepComponents(Part& part, double dt);
     std::vector<int> sharedNodes_;  // wave nodes with ports in more than one partition
     std::vector<int> partOfUnit_, partOfState_;  // the plan of setPartitions()
     PartitionUnits units_;

@@ -5,18 +5,12 @@
 
 #include <cmath>
 
+#include "smooth_regression.h"
 #include "learn/adam_trainer.h"
 
 using namespace hs::learn;
 
-namespace {
-void smooth(int n, std::uint64_t seed, Eigen::MatrixXd& X, Eigen::VectorXd& y) {
-    std::srand(static_cast<unsigned>(seed));
-    X = Eigen::MatrixXd::Random(2, n);
-    y.resize(n);
-    for (int i = 0; i < n; ++i) y[i] = std::sin(2 * X(0, i)) * X(1, i) + 0.3 * X(0, i);
-}
-}  // namespace
+using hs::learn::test::smoothRegression;
 
 class TestAdam : public QObject {
     Q_OBJECT
@@ -24,7 +18,7 @@ private slots:
     void gradientIsTheJacobianTimesTheError() {
         Eigen::MatrixXd X;
         Eigen::VectorXd y;
-        smooth(7, 5, X, y);
+        smoothRegression(7, 5, X, y);
         for (Activation a : {Activation::Logistic, Activation::Tanh, Activation::Linear}) {
             Mlp net(2, {4, 3}, a);
             net.initialise(2);
@@ -63,8 +57,8 @@ private slots:
     void miniBatchesFitASmoothFunctionWithEarlyStopping() {
         Eigen::MatrixXd X, Xv;
         Eigen::VectorXd y, yv;
-        smooth(2000, 11, X, y);
-        smooth(400, 12, Xv, yv);
+        smoothRegression(2000, 11, X, y);
+        smoothRegression(400, 12, Xv, yv);
         Mlp net(2, {8}, Activation::Tanh);
         net.initialise(1);
         AdamOptions o;
@@ -84,8 +78,8 @@ private slots:
     void sameSeedSameNetwork() {
         Eigen::MatrixXd X, Xv;
         Eigen::VectorXd y, yv;
-        smooth(300, 11, X, y);
-        smooth(60, 12, Xv, yv);
+        smoothRegression(300, 11, X, y);
+        smoothRegression(60, 12, Xv, yv);
         auto train = [&](std::uint64_t seed) {
             Mlp net(2, {5}, Activation::Logistic);
             net.initialise(1);
@@ -102,8 +96,8 @@ private slots:
     void cancelKeepsTheBestWeights() {
         Eigen::MatrixXd X, Xv;
         Eigen::VectorXd y, yv;
-        smooth(300, 11, X, y);
-        smooth(60, 12, Xv, yv);
+        smoothRegression(300, 11, X, y);
+        smoothRegression(60, 12, Xv, yv);
         Mlp net(2, {5}, Activation::Tanh);
         net.initialise(1);
         std::atomic<bool> cancel{false};

@@ -5,20 +5,13 @@
 
 #include <cmath>
 
+#include "smooth_regression.h"
 #include "learn/dataset.h"
 #include "learn/lm_trainer.h"
 
 using namespace hs::learn;
 
-namespace {
-// y = sin(2x1) * x2 + 0.3 x1 on [-1, 1]^2, samples on a seeded random design.
-void smooth(int n, std::uint64_t seed, Eigen::MatrixXd& X, Eigen::VectorXd& y) {
-    std::srand(static_cast<unsigned>(seed));
-    X = Eigen::MatrixXd::Random(2, n);
-    y.resize(n);
-    for (int i = 0; i < n; ++i) y[i] = std::sin(2 * X(0, i)) * X(1, i) + 0.3 * X(0, i);
-}
-}  // namespace
+using hs::learn::test::smoothRegression;
 
 class TestLevenbergMarquardt : public QObject {
     Q_OBJECT
@@ -43,8 +36,8 @@ private slots:
     void fitsASmoothFunctionTightly() {
         Eigen::MatrixXd X, Xv;
         Eigen::VectorXd y, yv;
-        smooth(400, 11, X, y);
-        smooth(100, 12, Xv, yv);
+        smoothRegression(400, 11, X, y);
+        smoothRegression(100, 12, Xv, yv);
         Mlp net(2, {8}, Activation::Tanh);
         net.initialise(1);
         LmOptions o;
@@ -58,8 +51,8 @@ private slots:
     void sameSeedSameNetwork() {
         Eigen::MatrixXd X, Xv;
         Eigen::VectorXd y, yv;
-        smooth(200, 21, X, y);
-        smooth(50, 22, Xv, yv);
+        smoothRegression(200, 21, X, y);
+        smoothRegression(50, 22, Xv, yv);
         auto train = [&](std::uint64_t seed) {
             Mlp net(2, {5, 5}, Activation::Logistic);
             net.initialise(seed);
@@ -90,7 +83,7 @@ private slots:
     void cancelStopsTraining() {
         Eigen::MatrixXd X;
         Eigen::VectorXd y;
-        smooth(100, 1, X, y);
+        smoothRegression(100, 1, X, y);
         Mlp net(2, {4}, Activation::Tanh);
         net.initialise(1);
         std::atomic<bool> cancel{false};

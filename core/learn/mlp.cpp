@@ -124,10 +124,11 @@ double Mlp::forward1(const double* x) const {
     return a[0];
 }
 
-void Mlp::jacobian(const Eigen::MatrixXd& X, Eigen::VectorXd& out, Eigen::MatrixXd& J) const {
+void Mlp::forwardKeepingLayers(const Eigen::MatrixXd& X, std::vector<Eigen::MatrixXd>& A,
+                               std::vector<Eigen::MatrixXd>& dA) const {
     const auto ls = layers();
-    const Eigen::Index n = X.cols();
-    std::vector<Eigen::MatrixXd> A(ls.size() + 1), dA(ls.size());
+    A.assign(ls.size() + 1, {});
+    dA.assign(ls.size(), {});
     A[0] = X;
     for (size_t k = 0; k < ls.size(); ++k) {
         const LayerView& l = ls[k];
@@ -136,6 +137,13 @@ void Mlp::jacobian(const Eigen::MatrixXd& X, Eigen::VectorXd& out, Eigen::Matrix
         A[k + 1] = (W * A[k]).colwise() + b;
         if (k + 1 < ls.size()) activate(act_, A[k + 1], &dA[k]);
     }
+}
+
+void Mlp::jacobian(const Eigen::MatrixXd& X, Eigen::VectorXd& out, Eigen::MatrixXd& J) const {
+    const auto ls = layers();
+    const Eigen::Index n = X.cols();
+    std::vector<Eigen::MatrixXd> A, dA;
+    forwardKeepingLayers(X, A, dA);
     out = A.back().row(0).transpose();
     J.resize(n, w_.size());
     // delta = d output / d pre-activation of layer k, one column per sample.
@@ -158,15 +166,8 @@ void Mlp::jacobian(const Eigen::MatrixXd& X, Eigen::VectorXd& out, Eigen::Matrix
 
 double Mlp::sseGradient(const Eigen::MatrixXd& X, const Eigen::VectorXd& y, Eigen::VectorXd& g) const {
     const auto ls = layers();
-    std::vector<Eigen::MatrixXd> A(ls.size() + 1), dA(ls.size());
-    A[0] = X;
-    for (size_t k = 0; k < ls.size(); ++k) {
-        const LayerView& l = ls[k];
-        Eigen::Map<const Eigen::MatrixXd> W(w_.data() + l.offset, l.out, l.in);
-        Eigen::Map<const Eigen::VectorXd> b(w_.data() + l.offset + static_cast<Eigen::Index>(l.in) * l.out, l.out);
-        A[k + 1] = (W * A[k]).colwise() + b;
-        if (k + 1 < ls.size()) activate(act_, A[k + 1], &dA[k]);
-    }
+    std::vector<Eigen::MatrixXd> A, dA;
+    forwardKeepingLayers(X, A, dA);
     const Eigen::RowVectorXd e = y.transpose() - A.back().row(0);
     g.setZero(w_.size());
     // delta = d SSE / d pre-activation of layer k, one column per sample.

@@ -47,6 +47,12 @@ public:
     double sseGradient(const Eigen::MatrixXd& X, const Eigen::VectorXd& y, Eigen::VectorXd& g) const;
 
 private:
+    // The forward pass over the samples (columns of X) keeping each layer's output A[k] (A[0] = X,
+    // A.back() the network's output) and the hidden activations' derivatives dA[k]: what the
+    // Jacobian and the gradient propagate back through.
+    void forwardKeepingLayers(const Eigen::MatrixXd& X, std::vector<Eigen::MatrixXd>& A,
+                              std::vector<Eigen::MatrixXd>& dA) const;
+
     struct LayerView {
         int in, out;
         Eigen::Index offset;  // W at offset (out x in, column-major), b at offset + in*out

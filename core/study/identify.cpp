@@ -281,11 +281,16 @@ double nloptCost(unsigned n, const double* x, double*, void* data) {
 // islands are; each start's best.
 std::vector<IslandOutcome> nloptStarts(const IdentifySpec& spec, const Shared& shared, int jobs, QString* error,
                                        const Progress& progress, RunDistribution* dist, TruthCount& count, Clock::time_point t0) {
-    const nlopt_algorithm alg = nlopt_algorithm_from_string(spec.nlopt.algorithm.toLatin1().constData());
-    if (static_cast<int>(alg) < 0) {
+    // Looked up by name among NLopt's algorithms: nlopt_algorithm_from_string() returns -1 for an
+    // unknown name, which is not a value of the enum (UBSan reports the load).
+    int index = -1;
+    for (int a = 0; a < NLOPT_NUM_ALGORITHMS; ++a)
+        if (spec.nlopt.algorithm == QLatin1String(nlopt_algorithm_to_string(static_cast<nlopt_algorithm>(a)))) index = a;
+    if (index < 0) {
         *error = "NLopt has no algorithm '" + spec.nlopt.algorithm + "'";
         return {};
     }
+    const nlopt_algorithm alg = static_cast<nlopt_algorithm>(index);
     const unsigned n = static_cast<unsigned>(shared.grid.top.size());
     const double from = secondsSince(t0);
     const std::vector<QByteArray> bytes = runDistributed(

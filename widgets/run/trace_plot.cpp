@@ -511,7 +511,12 @@ bool TracePlot::fitAxes() {
             // The vertical axis title fits the rect's height or gets shorter ("[bar]", "Δ"),
             // never running into the next plot's title.
             const QString unit = "[" + row.unitLabel + "]";
-            const QStringList candidates = r == row.value ? QStringList{row.probe + " " + unit, unit, QString()}
+            // A long probe name is shortened before it is dropped: "p cha… [bar]" still says
+            // which plot this is, where "[bar]" alone (three pressure plots) did not.
+            const QString shortened = fm.elidedText(row.probe, Qt::ElideRight, h - 4 - fm.horizontalAdvance(" " + unit));
+            const bool keepsName = shortened.size() >= 3 && shortened != row.probe;
+            const QStringList candidates = r == row.value ? QStringList{row.probe + " " + unit,
+                                                                        keepsName ? shortened + " " + unit : unit, unit, QString()}
                                                           : QStringList{tr("error ") + unit, QString::fromUtf8("\u0394 ") + unit,
                                                                         QString::fromUtf8("\u0394"), QString()};
             QString want;

@@ -46,6 +46,7 @@ private slots:
     void probeChoiceAndLegend();
     void failedRunFaintTraceInDisplayUnit();
     void flatPlotsKeepLabelsApart();
+    void shortPlotKeepsTheStartOfTheProbeName();
     void deltaCursorsReadAandB();
 };
 
@@ -171,6 +172,41 @@ void TestTracePlot::flatPlotsKeepLabelsApart() {
         }
     }
     QVERIFY(plot->grab().save(HS_TEST_OUTPUT_DIR "/trace_plot_flat_rows.png"));
+}
+
+// A value plot too short for "p charge line [bar]" keeps the start of the probe's name and its
+// unit ("p charge l… [bar]"): with three pressure plots, "[bar]" alone did not say which is which.
+void TestTracePlot::shortPlotKeepsTheStartOfTheProbeName() {
+    widgets::PlotPanel panel;
+    panel.resize(900, 420);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    const QStringList probes{"p charge line", "p motor inlet", "p pump outlet"};
+    sim::Trace ref;
+    ref.names = {"p charge line", "p motor inlet", "p pump outlet"};
+    ref.units = {"Pa", "Pa", "Pa"};
+    ref.columns.assign(3, {});
+    for (int i = 0; i <= 100; ++i) {
+        ref.time.push_back(i * 0.01);
+        for (auto& c : ref.columns) c.push_back(1e6 * (2 + std::sin(i * 0.1)));
+    }
+    panel.beginRun({{"ref", true, 0}}, 1.0);
+    panel.setAvailableProbes(probes, {"Pa", "Pa", "Pa"});
+    panel.showProbes(probes);
+    panel.append({{"ref", true, 0, &ref, nullptr, 0, true, true}});
+    widgets::TracePlot* plot = panel.plot();
+    plot->replot();
+    QCOMPARE(plot->axisRects().size(), 3);
+    int shortened = 0;
+    for (int k = 0; k < 3; ++k) {
+        QCPAxisRect* r = plot->axisRects()[k];
+        const QString label = r->axis(QCPAxis::atLeft)->label();
+        const QFontMetrics fm(r->axis(QCPAxis::atLeft)->labelFont());
+        QVERIFY2(fm.horizontalAdvance(label) <= r->rect().height(), qPrintable(label));
+        QVERIFY2(label.startsWith(probes[k].left(3)) && label.endsWith("[bar]"), qPrintable(QString("%1 in %2 px").arg(label).arg(r->rect().height())));
+        if (label != probes[k] + " [bar]") ++shortened;
+    }
+    QVERIFY2(shortened > 0, "the panel is meant to be too short for the full titles");
 }
 
 // Issue 13: the configurations of this run failed before their first sample (no columns), an

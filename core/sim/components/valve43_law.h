@@ -7,9 +7,10 @@
 // open edge (o = 1) passes q_nom*sqrt(rho_nom/rho) at dp_nom.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 
-#include "../component.h"
+#include "../equations/flow_root.h"
 
 namespace hs::sim {
 

@@ -22,7 +22,7 @@ std::string exactLiteral(double v) {
 }
 
 std::string KernelEmitter::constantBytes(const std::string& type, const unsigned char* b, size_t n) {
-    const std::string name = "k" + std::to_string(next_++);
+    const std::string name = "param" + std::to_string(next_++);
     std::string bytes;
     for (size_t i = 0; i < n; ++i) bytes += (i ? "," : "") + std::to_string(static_cast<unsigned>(b[i]));
     constants_ += "constexpr auto " + name + " = std::bit_cast<" + type + ">(std::array<unsigned char, " + std::to_string(n) +
@@ -31,7 +31,7 @@ std::string KernelEmitter::constantBytes(const std::string& type, const unsigned
 }
 
 std::string KernelEmitter::array(const std::vector<double>& v) {
-    const std::string name = "k" + std::to_string(next_++);
+    const std::string name = "param" + std::to_string(next_++);
     std::string values;
     for (double x : v) values += exactLiteral(x) + ",";
     constants_ += "constexpr double " + name + "[] = {" + values + "0.0};\n";

@@ -127,7 +127,7 @@ public:
     // This configuration's right-hand side written out as C++ (kernel/kernel_source.cpp): ""
     // and the source in out, or why the circuit cannot have one (a component type without
     // kernel equations, a node that is not a plain integrated volume, per-step updates).
-    [[nodiscard]] std::string kernelSource(std::string& out) const;
+    [[nodiscard]] std::string kernelSource(std::string& out);
     // The compiled kernel the RK4 stepper runs instead of rhs() (null: interpreted).
     void useKernel(std::shared_ptr<GeneratedKernel> k) { kernel_ = std::move(k); }
     const GeneratedKernel* kernel() const { return kernel_.get(); }

@@ -27,7 +27,7 @@ struct Valve43Law {
         return k * (squared ? o * o : o);
     }
     // Flows into the valve at P, A, B, T (q[0..3]).
-    void flows(double us, double pp, double pa, double pb, double pt, double* q) const {
+    [[gnu::always_inline]] void flows(double us, double pp, double pa, double pb, double pt, double* q) const {
         q[0] = q[1] = q[2] = q[3] = 0.0;
         const double g = conductance(us);
         if (!(g > 0.0)) return;

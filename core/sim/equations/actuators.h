@@ -15,7 +15,7 @@ struct CylinderParams {
     std::int64_t externalChambers = 0;
 };
 template <class Io>
-inline void cylinder(const CylinderParams& c, const Io& io) {
+[[gnu::always_inline]] inline void cylinder(const CylinderParams& c, const Io& io) {
     const double x = io.x(2), v = io.v(2);
     const double pa = io.p(0), pb = io.p(1);
     const double ql = c.leak * (pa - pb);

@@ -20,7 +20,7 @@ struct BulkModulusLaw {
     std::int64_t law = Constant;
 };
 
-inline double bulkModulus(const BulkModulusLaw& b, double p) {
+[[gnu::always_inline]] inline double bulkModulus(const BulkModulusLaw& b, double p) {
     if (b.law == BulkModulusLaw::Constant) return b.scale;
     double arg = b.a2 * p / b.pmax + b.a3;
     if (arg < b.minArg) arg = b.minArg;
@@ -43,7 +43,7 @@ struct ContinuityNode {
 };
 
 // Writes the node's volume and its rate (vol, dvol) and returns dp/dt, be = Be(p) of this evaluation.
-inline double continuityDerivative(const ContinuityNode& n, double be, const double* flow, const double* pvol,
+[[gnu::always_inline]] inline double continuityDerivative(const ContinuityNode& n, double be, const double* flow, const double* pvol,
                                    const double* pdvol, double& vol, double& dvol) {
     const double v = n.vConst + pvol[n.chamber[0]] + pvol[n.chamber[1]];
     const double dv = 0.0 + pdvol[n.chamber[0]] + pdvol[n.chamber[1]];
@@ -54,7 +54,7 @@ inline double continuityDerivative(const ContinuityNode& n, double be, const dou
 }
 
 // A mechanical node: position state y, velocity y + 1, dv/dt = (sum of the forces of its ports)/m.
-inline void mechanicalDerivative(int y, const int* port, int ports, double invMass, const double* force,
+[[gnu::always_inline]] inline void mechanicalDerivative(int y, const int* port, int ports, double invMass, const double* force,
                                  const double* state, double* dy) {
     double f = 0.0;
     for (int j = 0; j < ports; ++j) f += force[port[j]];

@@ -7,7 +7,7 @@
 
 namespace hs::sim {
 
-inline double flowRoot(double dp, double dpTr) {
+[[gnu::always_inline]] inline double flowRoot(double dp, double dpTr) {
     double a = dp < 0 ? -dp : dp;
     if (a >= dpTr) return dp < 0 ? -__builtin_sqrt(a) : __builtin_sqrt(a);
     double r = dp / dpTr;

@@ -12,7 +12,7 @@ struct MassParams {
     double b = 0, k = 0;
 };
 template <class Io>
-inline void mass(const MassParams& c, const Io& io) {
+[[gnu::always_inline]] inline void mass(const MassParams& c, const Io& io) {
     io.flow(0, c.b == 0.0 && c.k == 0.0 ? 0.0 : -(c.b * io.v(0) + c.k * io.x(0)));
 }
 
@@ -21,7 +21,7 @@ struct LuGreParams {
     double s0 = 1, s1 = 0, kv = 0, fc = 1, fs = 1, vs = 1;
 };
 template <class Io>
-inline void luGreFriction(const LuGreParams& c, const Io& io) {
+[[gnu::always_inline]] inline void luGreFriction(const LuGreParams& c, const Io& io) {
     const double v = io.v(0), z = io.s(0);
     const double r = v / c.vs;
     const double g = (c.fc + (c.fs - c.fc) * std::exp(-r * r)) / c.s0;

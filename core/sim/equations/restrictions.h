@@ -12,7 +12,7 @@ struct OrificeParams {
     double k = 0, dpTr = 0;
 };
 template <class Io>
-inline void turbulentOrifice(const OrificeParams& c, const Io& io) {
+[[gnu::always_inline]] inline void turbulentOrifice(const OrificeParams& c, const Io& io) {
     const double q = c.k * flowRoot(io.p(0) - io.p(1), c.dpTr);
     io.flow(0, q);
     io.flow(1, -q);

@@ -19,7 +19,7 @@ struct PressureSourceParams {
     double p = 0;
 };
 template <class Io>
-inline void pressureSource(const PressureSourceParams& c, const Io& io) {
+[[gnu::always_inline]] inline void pressureSource(const PressureSourceParams& c, const Io& io) {
     io.setP(0, io.connected(1) ? io.in(1) : c.p);
     io.flow(0, 0.0);  // the source supplies whatever the node draws
 }
@@ -48,7 +48,7 @@ inline std::uint64_t squareHalfPeriodOf(const SquareParams& c, double t) {
                 });
 }
 template <class Io>
-inline void square(const SquareParams& c, IntervalCache& cache, const Io& io) {
+[[gnu::always_inline]] inline void square(const SquareParams& c, IntervalCache& cache, const Io& io) {
     if (!cache.holds(io.t())) squareNewHalfPeriod(c, cache, io.t());
     io.out(0, cache.value());
 }
@@ -92,7 +92,7 @@ inline double prmsValueAt(const PrmsParams& c, const double* levels, IntervalCac
     return cache.holds(t) ? cache.value() : prmsNewPeriod(c, levels, cache, t);
 }
 template <class Io>
-inline void prms(const PrmsParams& c, const double* levels, IntervalCache& cache, const Io& io) {
+[[gnu::always_inline]] inline void prms(const PrmsParams& c, const double* levels, IntervalCache& cache, const Io& io) {
     io.out(0, prmsValueAt(c, levels, cache, io.t()));
 }
 

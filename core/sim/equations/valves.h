@@ -18,7 +18,7 @@ struct CompensatorParams {
     double c1 = 0, c2 = 0, c3 = 1, c5 = 0, dpTr = 0;
 };
 template <class Io>
-inline void pressureCompensator(const CompensatorParams& c, const Io& io) {
+[[gnu::always_inline]] inline void pressureCompensator(const CompensatorParams& c, const Io& io) {
     const double ps = io.p(0), pc = io.p(1);
     const double pl = io.connected(2) ? io.p(2) : io.in(3);
     const double k = io.s(0);
@@ -36,7 +36,7 @@ struct ThrottleParams {
     double c6 = 0, c7 = 0, c8 = 0, c9 = 0, kmin = 0, dpTr = 0;
 };
 template <class Io>
-inline void controlThrottle(const ThrottleParams& c, const Io& io) {
+[[gnu::always_inline]] inline void controlThrottle(const ThrottleParams& c, const Io& io) {
     const double q = std::max(io.s(0), c.kmin) * flowRoot(io.p(0) - io.p(1), c.dpTr);
     io.flow(0, q);
     io.flow(1, -q);
@@ -49,7 +49,7 @@ struct OnOffParams {
     double k = 0, dpTr = 0;
 };
 template <class Io>
-inline void onOffValve(const OnOffParams& c, const Io& io) {
+[[gnu::always_inline]] inline void onOffValve(const OnOffParams& c, const Io& io) {
     const double u = std::clamp(io.in(2), 0.0, 1.0);
     const double q = u * c.k * flowRoot(io.p(0) - io.p(1), c.dpTr);
     io.flow(0, q);
@@ -62,7 +62,7 @@ struct Valve43Params {
     Valve43Law law;
 };
 template <class Io>
-inline void directionalValve43(const Valve43Params& c, const Io& io) {
+[[gnu::always_inline]] inline void directionalValve43(const Valve43Params& c, const Io& io) {
     const double us = io.s(0);
     double q[4];
     c.law.flows(us, io.p(0), io.p(1), io.p(2), io.p(3), q);
@@ -77,7 +77,7 @@ inline void directionalValve43(const Valve43Params& c, const Io& io) {
 // Ideal shuttle: pilots A (0), B (1), output the higher pressure (2).
 struct ShuttleParams {};
 template <class Io>
-inline void shuttleValve(const ShuttleParams&, const Io& io) {
+[[gnu::always_inline]] inline void shuttleValve(const ShuttleParams&, const Io& io) {
     io.flow(0, 0.0);
     io.flow(1, 0.0);
     io.out(2, std::max(io.p(0), io.p(1)));

@@ -74,6 +74,9 @@ struct SolverConfigDoc {
     // Implicit steppers' Jacobian: "analytic" or "differences" (sim/system_jacobian.h); empty:
     // the stepper's default. Written only when set.
     QString jacobian;
+    // The right-hand side: "interpreted" or "generated" (sim/kernel/, compiled for the circuit at
+    // run time); empty: interpreted. Written only when set.
+    QString kernel;
     QJsonObject extra;
     bool operator==(const SolverConfigDoc&) const = default;
 };

@@ -195,8 +195,9 @@ std::optional<SolverConfigDoc> CircuitReader::readConfig(const QJsonObject& o, c
     in_.read(o, path, QStringLiteral("max_step"), s.maxStep);
     s.extra = JsonReader::unknownKeys(o, {"name", "description", "reference", "stepper", "dt", "rtol",
                                           "atol", "max_step", "methods", "default_method", "threads",
-                                          "partition", "partition_mapper", "jacobian"});
+                                          "partition", "partition_mapper", "jacobian", "kernel"});
     in_.read(o, path, QStringLiteral("jacobian"), s.jacobian);
+    in_.read(o, path, QStringLiteral("kernel"), s.kernel);
     in_.read(o, path, QStringLiteral("partition_mapper"), s.partitionMapper);
     if (auto t = in_.integer(o, path, QStringLiteral("threads"))) s.threads = *t;
     if (auto part = in_.object(o, path, QStringLiteral("partition"))) {

@@ -281,6 +281,9 @@ void CircuitValidator::checkConfigs() {
         if (hs::sim::JacobianKind kind{}; !hs::sim::parseJacobianKind(s.jacobian.toStdString(), kind))
             err(jsonChild(path, QStringLiteral("jacobian")),
                 QStringLiteral("unknown jacobian '%1' (expected analytic or differences)").arg(s.jacobian));
+        if (!s.kernel.isEmpty() && s.kernel != QLatin1String("interpreted") && s.kernel != QLatin1String("generated"))
+            err(jsonChild(path, QStringLiteral("kernel")),
+                QStringLiteral("unknown kernel '%1' (expected interpreted or generated)").arg(s.kernel));
         if (hs::sim::PartitionMapper mapper; !hs::sim::parsePartitionMapper(s.partitionMapper.toStdString(), mapper)) {
             QStringList names;
             for (const std::string& n : hs::sim::partitionMapperNames()) names << QString::fromStdString(n);

@@ -103,6 +103,7 @@ QJsonObject configJson(const SolverConfigDoc& s) {
     }
     if (s.partitionMapper != QLatin1String("balanced")) o.insert("partition_mapper", s.partitionMapper);
     if (!s.jacobian.isEmpty()) o.insert("jacobian", s.jacobian);
+    if (!s.kernel.isEmpty()) o.insert("kernel", s.kernel);
     mergeExtra(o, s.extra);
     return o;
 }

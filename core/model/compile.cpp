@@ -56,6 +56,7 @@ hs::sim::SolverSettings toSolverSettings(const SolverConfigDoc& cfg, const QStri
     st.threads = cfg.threads;
     st.partitionMapper = s(cfg.partitionMapper);
     st.jacobian = s(cfg.jacobian);
+    st.kernel = s(cfg.kernel);
     for (const auto& [id, k] : cfg.partition) st.partition[s(id)] = k;
     if (cfg.defaultMethod) st.defaultMethod = toMethodSetting(*cfg.defaultMethod, folder);
     return st;

@@ -8,6 +8,7 @@
 #include <set>
 #include <sstream>
 
+#include "kernel/kernel_compiler.h"
 #include "settings_check.h"
 #include "stepper.h"
 #include "tlm_guidance.h"
@@ -525,6 +526,9 @@ BuildResult Builder::run() {
     sys_->pMax = net_.pMax;
     sys_->allocate();
     tlmWarnings();
+    if (solver_.kernel == "generated")
+        if (const std::string why = useGeneratedKernel(*sys_, solver_); !why.empty())
+            res_.warnings.push_back("kernel: the generated kernel is not used, this run is interpreted: " + why);
     res_.system = std::move(sys_);
     return std::move(res_);
 }

@@ -11,11 +11,14 @@
 #include <vector>
 
 #include "fluid.h"
-#include "interval_cache.h"
+#include "equations/flow_root.h"
+#include "equations/interval_cache.h"
 #include "partials.h"
 #include "spec.h"
 
 namespace hs::sim {
+
+class KernelEmitter;  // kernel/kernel_emitter.h
 
 // Everything a component reads and writes during one evaluation of the system equations.
 struct Eval {
@@ -71,6 +74,11 @@ public:
     // the engine then differentiates it numerically, perturbing its own inputs one at a time and
     // evaluating it alone (analytic_jacobian.h).
     virtual bool jacobian(const Eval& /*e*/, JacobianSink& /*j*/) const { return false; }
+    // Writes this component's evaluation into a generated circuit kernel (kernel/): a call of the
+    // same equations eval() calls (equations/*.h) with its parameters as constants. Returns
+    // false when the type has no such equations: the configuration then runs interpreted.
+    // Static components need none (their constant outputs are the kernel's constants).
+    virtual bool emitKernel(KernelEmitter& /*k*/) const { return false; }
 
     // Capacitance: constant volume this component adds to the node of a hydraulic port.
     virtual double constantVolume(int /*port*/) const { return 0.0; }
@@ -182,33 +190,35 @@ protected:
     bool isConnected(int k) const { return connected[k] != 0; }
 };
 
-// Signed square root with an optional laminar transition: for |dp| < dpTr a cubic that matches
-// value and slope of sqrt at dpTr (finite slope at dp = 0), beyond it sign(dp)*sqrt(|dp|).
+// What a component's equations (equations/*.h, templates over the access object) read and write
+// in an interpreted evaluation: the arrays of Eval through the component's binding. The generated
+// kernels call the same equations with eq::FrameIo (equations/kernel_io.h), whose indices are
+// constants.
+struct EvalIo {
+    const Component& c;
+    Eval& e;
+    double t() const { return e.t; }
+    double p(int k) const { return e.p[c.node[static_cast<size_t>(k)]]; }
+    void setP(int k, double v) const { e.p[c.node[static_cast<size_t>(k)]] = v; }
+    double x(int k) const { return e.x[c.node[static_cast<size_t>(k)]]; }
+    double v(int k) const { return e.v[c.node[static_cast<size_t>(k)]]; }
+    double in(int k) const { return e.sig[c.node[static_cast<size_t>(k)]]; }
+    void out(int k, double v) const { e.sig[c.node[static_cast<size_t>(k)]] = v; }
+    void flow(int k, double q) const { e.flow[c.portBase + k] = q; }  // or the force on a mechanical node
+    void volume(int k, double vol, double dvol) const {
+        e.portVol[c.portBase + k] = vol;
+        e.portDvol[c.portBase + k] = dvol;
+    }
+    double s(int k) const { return e.y[c.stateOffset + k]; }
+    void ds(int k, double v) const { e.dy[c.stateOffset + k] = v; }
+    bool connected(int k) const { return c.connected[static_cast<size_t>(k)] != 0; }
+};
+
 // Square-law flow q = k*ssqrt(p0 - p1) between the Thevenin sources p0 = c0 - z0*q and
 // p1 = c1 + z1*q (notes/003 §1.7, D14, Burton 1994); z = 0 is a fixed pressure.
 inline double squareLawThevenin(double k, double c0, double c1, double z0, double z1) {
     const double dc = c0 - c1, a = 0.5 * k * k * (z0 + z1);
     return (dc < 0 ? -1.0 : 1.0) * (__builtin_sqrt(a * a + k * k * (dc < 0 ? -dc : dc)) - a);
-}
-
-inline double flowRoot(double dp, double dpTr) {
-    double a = dp < 0 ? -dp : dp;
-    if (a >= dpTr) return dp < 0 ? -__builtin_sqrt(a) : __builtin_sqrt(a);
-    double r = dp / dpTr;
-    return dp / __builtin_sqrt(dpTr) * (1.25 - 0.25 * r * r);
-}
-
-// d flowRoot/d dp. Without a laminar band (dpTr = 0) the root's slope is unbounded at dp = 0;
-// below kRootSlopeFloor it is taken as the slope there. Measured on Circuit 1, whose drained
-// volume sits within a pascal of the tank (docs/performance.md §10): with 1 Pa, CVODE rtol 1e-6
-// took 19x the steps of the finite differences over 3 s, rosw3 1.3x; with 1e-2 Pa rosw3 and
-// SDIRK2 take the steps of the differences (CVODE 2.2x; 1e-4 Pa: 2.6x).
-inline constexpr double kRootSlopeFloor = 1e-2;  // [Pa]
-inline double flowRootSlope(double dp, double dpTr) {
-    const double a = dp < 0 ? -dp : dp;
-    if (a >= dpTr) return 0.5 / __builtin_sqrt(a > kRootSlopeFloor ? a : kRootSlopeFloor);
-    const double r = dp / dpTr;
-    return (1.25 - 0.75 * r * r) / __builtin_sqrt(dpTr);
 }
 
 // Flow q = k*flowRoot(p0 - p1, dpTr) between the Thevenin sources p0 = c0 - z0*q and

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "fixed_stepper.h"
+#include "kernel/kernel_compiler.h"
 #include "rk4_stages.h"
 #include "system.h"
 
@@ -49,6 +50,11 @@ public:
 
 protected:
     bool step(double t, const double* y, int n) override {
+        if (const GeneratedKernel* kernel = sys_->kernel()) {  // the same step, compiled for this circuit
+            kernel->rk4Step(t, dt_, y, tmp_.data());
+            rhs_ += 4;
+            return true;
+        }
         const double h = dt_, h2 = 0.5 * dt_;
         double* s = tmp_.data();
         sys_->rhs(t, y, k1_.data());

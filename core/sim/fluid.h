@@ -4,6 +4,8 @@
 
 #include <cmath>
 
+#include "equations/continuity.h"
+
 namespace hs::sim {
 
 // Be(p) = constant, or the Jelali & Kroll log law used by the Ustinov seeds:
@@ -22,14 +24,15 @@ struct BulkModulus {
     bool naturalLog = false;
     double minArg = 3.0;  // guard: log argument never below this (default a3: Be(p<0) = Be(0))
 
+    // The law with the model resolved (equations/continuity.h: one definition for this, the node
+    // pass and the generated kernels).
+    eq::BulkModulusLaw law() const {
+        if (model == Model::Constant) return {value, 0.0, 1.0, 0.0, 0.0, eq::BulkModulusLaw::Constant};
+        return {a1 * emax, a2, pmax, a3, minArg, naturalLog ? eq::BulkModulusLaw::Ln : eq::BulkModulusLaw::Log10};
+    }
     double operator()(double p) const {
         if (model == Model::Constant) return value;
-        double arg = a2 * p / pmax + a3;
-        if (arg < minArg) arg = minArg;
-        // log10(x) = ln(x)/ln(10): glibc's log10 costs about twice its log, and this is the
-        // hottest transcendental call of a log-law circuit.
-        const double ln = std::log(arg);
-        return a1 * emax * (naturalLog ? ln : ln * 0.43429448190325182765);
+        return eq::bulkModulus(law(), p);
     }
     // dBe/dp, the derivative of operator() (0 where the guard holds the argument at minArg).
     double slope(double p) const {

@@ -42,6 +42,10 @@ struct SolverSettings {
     // stepper's default: analytic for rosw3, differences for the Newton-based steppers, which took
     // more steps with the analytic one on Circuit 1, docs/performance.md §10).
     std::string jacobian;
+    // The right-hand side: "interpreted" (or "", the default: the components' eval() through
+    // System's tables) or "generated" (kernel/: the circuit compiled into C++ at run time, RK4
+    // only; where it cannot be, the run says why and runs interpreted).
+    std::string kernel;
     std::map<std::string, MethodSetting> methods;  // by Volume component id
     MethodSetting defaultMethod;  // volumes not in `methods` (tlm: the Hopsan-style configuration)
     // Parallel partitions (circuits cut at TLM volumes): threads > 1 steps the partitions

@@ -61,6 +61,8 @@ std::vector<SettingsIssue> checkSolverSettings(const Registry& reg, const Solver
     }
     if (JacobianKind kind{}; !parseJacobianKind(s.jacobian, kind))
         issue("jacobian", "", "unknown jacobian '" + s.jacobian + "' (expected analytic or differences)");
+    if (!s.kernel.empty() && s.kernel != "interpreted" && s.kernel != "generated")
+        issue("kernel", "", "unknown kernel '" + s.kernel + "' (expected interpreted or generated)");
     if (PartitionMapper mapper; !parsePartitionMapper(s.partitionMapper, mapper))
         issue("partition_mapper", "", "unknown partition mapper '" + s.partitionMapper + "' (expected balanced or optimal)");
     if (parallel && st && !st->supportsPartitions)

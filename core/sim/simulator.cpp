@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "batch_recorder.h"
+#include "kernel/kernel_compiler.h"
 #include "partition_link.h"
 #include "partitioned_stepper.h"
 #include "stepper.h"
@@ -275,6 +276,11 @@ RunResult simulate(System& sys, const std::vector<ProbeSpec>& probes, const RunO
     const double cpu0 = threadCpuSeconds();
     std::vector<double> y(static_cast<size_t>(sys.stateCount())), dy(y.size());
     std::vector<Reader> readers(probes.size());
+    if (const GeneratedKernel* k = sys.kernel()) {
+        res.kernel = "generated";
+        res.kernelCompileSeconds = k->compileSeconds();
+        res.kernelFromCache = k->fromCache();
+    }
     auto finish = [&]() {
         PartitionLink* link = opt.solver.ranks;
         if (link && link->size() > 1 && sys.partitionCount() == link->size()) gatherOnRankZero(sys, *link, readers, res, y);

@@ -70,6 +70,12 @@ struct RunResult {
     // volume's parasitic inertance). simulate() leaves it empty; whoever built the system copies
     // them in (service::runConfiguration does).
     std::vector<std::string> warnings;
+    // The right-hand side that ran: "interpreted" or "generated" (kernel/); the generated
+    // kernel's compile time (wall, before the run: not in wallSeconds or cpuSeconds; 0 when
+    // its library came from the cache).
+    std::string kernel = "interpreted";
+    double kernelCompileSeconds = 0.0;
+    bool kernelFromCache = false;
 };
 
 // Resolves a probe against the system: returns "" and fills unit, or an error naming the probe.

@@ -17,6 +17,8 @@
 
 namespace hs::sim {
 
+class GeneratedKernel;  // kernel/kernel_compiler.h
+
 struct HydNode {
     std::string name;          // the Volume on it, or "comp.port" of its first port
     std::vector<int> ports;    // global port indices
@@ -120,6 +122,15 @@ public:
     double nodeBulkModulus(int n) const { return hyd[n].be(p_[n]); }
 
     const Eval& eval() const { return e_; }
+
+    // --- generated kernel (kernel/) --------------------------------------------------------
+    // This configuration's right-hand side written out as C++ (kernel/kernel_source.cpp): ""
+    // and the source in out, or why the circuit cannot have one (a component type without
+    // kernel equations, a node that is not a plain integrated volume, per-step updates).
+    [[nodiscard]] std::string kernelSource(std::string& out);
+    // The compiled kernel the RK4 stepper runs instead of rhs() (null: interpreted).
+    void useKernel(std::shared_ptr<GeneratedKernel> k) { kernel_ = std::move(k); }
+    const GeneratedKernel* kernel() const { return kernel_.get(); }
 
     // The flat TLM step (flat_tlm_step.h) runs the outer step when the system qualifies; off, the
     // general path runs instead (tests compare the two bit for bit).
@@ -278,12 +289,7 @@ private:
         else h.method->derivative(q, be, vol, dvol, dy);
     }
     void mechDerivative(const MechHot& m, const double* y, double* dy) const {
-        const int* hp = hotPorts_.data();
-        const double* flow = flow_.data();
-        double f = 0.0;
-        for (int j = m.portBegin; j < m.portEnd; ++j) f += flow[hp[j]];
-        dy[m.y] = y[m.y + 1];
-        dy[m.y + 1] = f * m.invMass;
+        eq::mechanicalDerivative(m.y, hotPorts_.data() + m.portBegin, m.portEnd - m.portBegin, m.invMass, flow_.data(), y, dy);
     }
     std::vector<NodeHot> hotNodes_;
     // The serial rhs(): the plain continuity nodes in one flat pass, the rest (indices into
@@ -411,6 +417,7 @@ private:
     long waveIterations_ = 0;
     bool isStaticPort(int g) const;
     void updateStageMethods(double t);
+    std::shared_ptr<GeneratedKernel> kernel_;
     Eval e_;
     std::vector<double> p_, x_, v_, flow_, sig_, pvol_, pdvol_, vol_, dvol_, scratchDy_;
     std::string failure_;

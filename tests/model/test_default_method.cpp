@@ -101,8 +101,25 @@ private slots:
         QTest::newRow("unknown id") << QJsonObject{{"threads", 2}, {"partition", QJsonObject{{"nope", 0}}}} << "no component 'nope'";
         QTest::newRow("out of range") << QJsonObject{{"threads", 2}, {"partition", QJsonObject{{"lam", 2}}}} << "partition 2 outside 0..1";
         QTest::newRow("not an integer") << QJsonObject{{"threads", 1.5}} << "threads";
+        QTest::newRow("unknown kernel") << QJsonObject{{"kernel", "jit"}} << "kernel: unknown kernel 'jit' (expected interpreted or generated)";
         QTest::newRow("unknown mapper") << QJsonObject{{"threads", 2}, {"partition_mapper", "genetic"}}
                                         << "partition_mapper: unknown partition mapper 'genetic' (expected balanced or optimal)";
+    }
+    // "kernel" is read, passed to the engine, written back only when set.
+    void kernelKey() {
+        QJsonObject doc = with(baseDocument(), {"configurations", 1},
+                               QJsonObject{{"name", "gen"}, {"stepper", "rk4"}, {"dt", 1e-5}, {"kernel", "generated"}});
+        const LoadResult r = parseCircuit(bytes(doc), registry());
+        QVERIFY2(r.ok(), qPrintable(r.errors.join('\n')));
+        const SolverConfigDoc* cfg = r.circuit->config("gen");
+        QVERIFY(cfg);
+        QCOMPARE(cfg->kernel, QString("generated"));
+        QCOMPARE(toSolverSettings(*cfg).kernel, std::string("generated"));
+        const QByteArray saved = serializeCircuit(*r.circuit);
+        QVERIFY(saved.contains("\"kernel\": \"generated\""));
+        QVERIFY(!serializeCircuit(*parseCircuit(bytes(baseDocument()), registry()).circuit).contains("\"kernel\""));
+        const LoadResult back = parseCircuit(saved, registry());
+        QVERIFY(back.ok() && *back.circuit == *r.circuit);
     }
     void badThreadsAndPartitionAreNamed() {
         QFETCH(QJsonObject, config);

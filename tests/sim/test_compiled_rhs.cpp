@@ -15,7 +15,7 @@
 
 #include "model/circuit.h"
 #include "model/circuit_io.h"
-#include "sim/interval_cache.h"
+#include "sim/equations/interval_cache.h"
 #include "sim_test_util.h"
 
 using namespace hs::sim;

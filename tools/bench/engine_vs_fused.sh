@@ -4,10 +4,12 @@
 #   Circuit 2, 20 s, RK4 1e-5 (examples/circuit2_pcv, tools/bench/fused_circuit2.h)
 #   Circuit 1, C1_DURATION s (default 5), RK4 1e-6, the example's reference configuration
 #     (examples/circuit1_fcv, tools/bench/fused_circuit1.h)
-# Each circuit alternates engine (hydrostiff-cli run: the wall and engine-thread CPU time of the
-# simulation it reports) and fused (the wall and thread CPU time of its integration) N times
-# (default 3) in one run and prints each time, the medians and their ratios, with the CPU and the
-# load (on a loaded machine the CPU times are the steadier of the two). Run after a Release
+# Each circuit alternates the interpreted engine (hydrostiff-cli run: the wall and engine-thread CPU
+# time of the simulation it reports), the generated kernel (the same run with --kernel generated;
+# its compile time, before the run, is not in these times) and fused (the wall and thread CPU time
+# of its integration) N times (default 3) in one run and prints each time, the medians and their
+# ratios to fused, with the CPU and the load (on a loaded machine the CPU times are the steadier).
+# The kernel is compiled (or taken from the cache) once before the rounds. Run after a Release
 # build of hydrostiff-cli, hs-fused-circuit1 and hs-fused-circuit2.
 # Usage: engine_vs_fused.sh [N] [circuits: "1 2", "1" or "2"]
 set -euo pipefail
@@ -23,26 +25,30 @@ echo "load: $(uptime | sed 's/.*load average/load average/') on $(nproc) cores"
 
 median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
-# compare LABEL ENGINE_CMD... -- FUSED_CMD...
+# compare LABEL ENGINE_CMD... -- FUSED_CMD...   (the generated kernel: ENGINE_CMD --kernel generated)
 compare() {
     local label="$1"; shift
     local ecmd=() fcmd=()
     while [[ "$1" != "--" ]]; do ecmd+=("$1"); shift; done
     shift
     fcmd=("$@")
-    local eng=() fus=() engc=() fusc=() eo fo e f ec fc
+    local eng=() gen=() fus=() engc=() genc=() fusc=() eo go fo e g f ec gc fc
     echo "$label"
+    echo "  generated kernel: $("${ecmd[@]}" --kernel generated --duration 0.001 | awk '/^kernel/ {$1 = ""; print}')"
     for i in $(seq "$N"); do
-        eo=$("${ecmd[@]}"); fo=$("${fcmd[@]}")
+        eo=$("${ecmd[@]}"); go=$("${ecmd[@]}" --kernel generated); fo=$("${fcmd[@]}")
         e=$(awk '/^simulated/ {print $5}' <<< "$eo"); ec=$(awk '/^cpu time/ {print $3}' <<< "$eo")
+        g=$(awk '/^simulated/ {print $5}' <<< "$go"); gc=$(awk '/^cpu time/ {print $3}' <<< "$go")
         f=$(awk '/^wall time/ {print $3}' <<< "$fo"); fc=$(awk '/^cpu time/ {print $3}' <<< "$fo")
-        echo "  run $i: engine $e s wall / $ec s cpu, fused $f s wall / $fc s cpu"
-        eng+=("$e"); fus+=("$f"); engc+=("$ec"); fusc+=("$fc")
+        echo "  run $i: interpreted $e s wall / $ec s cpu, generated $g s wall / $gc s cpu, fused $f s wall / $fc s cpu"
+        eng+=("$e"); gen+=("$g"); fus+=("$f"); engc+=("$ec"); genc+=("$gc"); fusc+=("$fc")
     done
-    local me mf mec mfc
-    me=$(median "${eng[@]}"); mf=$(median "${fus[@]}"); mec=$(median "${engc[@]}"); mfc=$(median "${fusc[@]}")
-    echo "  median wall: engine $me s, fused $mf s, ratio $(awk -v a="$me" -v b="$mf" 'BEGIN {printf "%.2f", a/b}')"
-    echo "  median cpu:  engine $mec s, fused $mfc s, ratio $(awk -v a="$mec" -v b="$mfc" 'BEGIN {printf "%.2f", a/b}')"
+    local me mg mf mec mgc mfc
+    me=$(median "${eng[@]}"); mg=$(median "${gen[@]}"); mf=$(median "${fus[@]}")
+    mec=$(median "${engc[@]}"); mgc=$(median "${genc[@]}"); mfc=$(median "${fusc[@]}")
+    ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a/b}'; }
+    echo "  median wall: interpreted $me s, generated $mg s, fused $mf s, ratios to fused $(ratio "$me" "$mf") / $(ratio "$mg" "$mf")"
+    echo "  median cpu:  interpreted $mec s, generated $mgc s, fused $mfc s, ratios to fused $(ratio "$mec" "$mfc") / $(ratio "$mgc" "$mfc")"
 }
 
 # The engine writes .mat (kept in memory, written after the timed run), not .csv: CSV rows are

@@ -5,6 +5,8 @@
 # hydrostiff-cli and hs::bench::fusedCircuitN() in the fused programs (--toggle-collect), so
 # process start, file loading and building are left out. Short durations (callgrind runs ~50x slower).
 # The engine writes .mat: CSV rows would be formatted inside simulate() (streamed), a .mat file after it.
+# The generated kernel (--kernel generated) is counted the same way (its library is compiled, or
+# taken from the cache, before the counted run; the calls into it are inside simulate()).
 # Usage: engine_vs_fused_callgrind.sh [C2_DURATION = 0.5] [C1_DURATION = 0.1]
 #   Circuit 2: RK4 1e-5 (as engine_vs_fused.sh); Circuit 1: RK4 1e-6, the example's reference.
 set -euo pipefail
@@ -26,21 +28,24 @@ count() {
     awk '/^summary:/ {print $2}' "$TMP/cg.out"
 }
 
-# report LABEL STEPS ENGINE_IR FUSED_IR
+# report LABEL STEPS ENGINE_IR GENERATED_IR FUSED_IR
 report() {
-    awk -v l="$1" -v n="$2" -v e="$3" -v f="$4" 'BEGIN {
-        printf "%s: %d steps\n  engine %d instructions (%.0f per step), fused %d (%.0f per step), ratio %.2f\n",
-               l, n, e, e / n, f, f / n, e / f }'
+    awk -v l="$1" -v n="$2" -v e="$3" -v g="$4" -v f="$5" 'BEGIN {
+        printf "%s: %d steps\n  interpreted %d instructions (%.0f per step), generated %d (%.0f per step), fused %d (%.0f per step)\n  ratios to fused: interpreted %.2f, generated %.2f\n",
+               l, n, e, e / n, g, g / n, f, f / n, e / f, g / f }'
 }
+SIM='hs::sim::simulate(hs::sim::System&, std::vector<hs::sim::ProbeSpec, std::allocator<hs::sim::ProbeSpec> > const&, hs::sim::RunOptions const&)'
 
 n2=$(awk -v t="$C2_DURATION" 'BEGIN {printf "%d", t / 1e-5 + 0.5}')
-e2=$(count 'hs::sim::simulate(hs::sim::System&, std::vector<hs::sim::ProbeSpec, std::allocator<hs::sim::ProbeSpec> > const&, hs::sim::RunOptions const&)' \
-     "$CLI" run "$ROOT/examples/circuit2_pcv.hydro.json" --config "RK4 1e-5" --duration "$C2_DURATION" --out "$TMP/e2.mat" --quiet)
+e2=$(count "$SIM" "$CLI" run "$ROOT/examples/circuit2_pcv.hydro.json" --config "RK4 1e-5" --duration "$C2_DURATION" --out "$TMP/e2.mat" --quiet)
+"$CLI" run "$ROOT/examples/circuit2_pcv.hydro.json" --config "RK4 1e-5" --duration 1e-3 --kernel generated --out "$TMP/w.mat" --quiet > /dev/null
+g2=$(count "$SIM" "$CLI" run "$ROOT/examples/circuit2_pcv.hydro.json" --config "RK4 1e-5" --duration "$C2_DURATION" --kernel generated --out "$TMP/g2.mat" --quiet)
 f2=$(count 'hs::bench::fusedCircuit2(double, double, int)' "$BUILD/tools/bench/hs-fused-circuit2" "$C2_DURATION" 1e-5)
-report "Circuit 2, $C2_DURATION s, RK4 1e-5" "$n2" "$e2" "$f2"
+report "Circuit 2, $C2_DURATION s, RK4 1e-5" "$n2" "$e2" "$g2" "$f2"
 
 n1=$(awk -v t="$C1_DURATION" 'BEGIN {printf "%d", t / 1e-6 + 0.5}')
-e1=$(count 'hs::sim::simulate(hs::sim::System&, std::vector<hs::sim::ProbeSpec, std::allocator<hs::sim::ProbeSpec> > const&, hs::sim::RunOptions const&)' \
-     "$CLI" run "$ROOT/examples/circuit1_fcv.hydro.json" --config "RK4 1e-6" --duration "$C1_DURATION" --out "$TMP/e1.mat" --quiet)
+e1=$(count "$SIM" "$CLI" run "$ROOT/examples/circuit1_fcv.hydro.json" --config "RK4 1e-6" --duration "$C1_DURATION" --out "$TMP/e1.mat" --quiet)
+"$CLI" run "$ROOT/examples/circuit1_fcv.hydro.json" --config "RK4 1e-6" --duration 1e-3 --kernel generated --out "$TMP/w.mat" --quiet > /dev/null
+g1=$(count "$SIM" "$CLI" run "$ROOT/examples/circuit1_fcv.hydro.json" --config "RK4 1e-6" --duration "$C1_DURATION" --kernel generated --out "$TMP/g1.mat" --quiet)
 f1=$(count 'hs::bench::fusedCircuit1(double, double, int)' "$BUILD/tools/bench/hs-fused-circuit1" "$C1_DURATION" 1e-6)
-report "Circuit 1, $C1_DURATION s, RK4 1e-6 (reference)" "$n1" "$e1" "$f1"
+report "Circuit 1, $C1_DURATION s, RK4 1e-6 (reference)" "$n1" "$e1" "$g1" "$f1"

@@ -6,6 +6,8 @@
 #include "../component.h"
 #include "../registry.h"
 #include "library.h"
+#include "../equations/actuators.h"
+#include "../kernel/kernel_emitter.h"
 
 namespace hs::sim {
 namespace {
@@ -28,6 +30,7 @@ public:
         b_ = p.num("b"); kLoad_ = p.num("k_load"); externalChambers_ = p.choice("chambers") == 1;
         if (!externalChambers_ && (!(vda_ > 0) || !(vdb_ > 0))) return "dead volumes must be positive (a chamber must never reach zero volume)";
         if (x0_ < 0 || x0_ > s_) return "initial position x0 must lie within the stroke [0, stroke]";
+        eq_ = {a1_, a2_, s_, vda_, vdb_, leak_, kStop_, cStop_, b_, kLoad_, externalChambers_ ? 1 : 0};
         return {};
     }
     bool hasVariableVolume() const override { return !externalChambers_; }
@@ -47,28 +50,9 @@ public:
     std::optional<double> initialPosition(int port) const override {
         return port == kRod ? std::optional<double>(x0_) : std::nullopt;
     }
-    void eval(Eval& e) override {
-        const double x = X(e, kRod), v = V(e, kRod);
-        const double pa = P(e, kA), pb = P(e, kB);
-        const double ql = leak_ * (pa - pb);
-        if (externalChambers_) {  // the displacement flows into the nodes' own volumes
-            setFlow(e, kA, ql + a1_ * v);
-            setFlow(e, kB, -ql - a2_ * v);
-        } else {
-            double va = a1_ * x + vda_, dva = a1_ * v;
-            if (va < 0.01 * vda_) { va = 0.01 * vda_; dva = 0.0; }
-            double vb = a2_ * (s_ - x) + vdb_, dvb = -a2_ * v;
-            if (vb < 0.01 * vdb_) { vb = 0.01 * vdb_; dvb = 0.0; }
-            setVolume(e, kA, va, dva);
-            setVolume(e, kB, vb, dvb);
-            setFlow(e, kA, ql);
-            setFlow(e, kB, -ql);
-        }
-        double f = pa * a1_ - pb * a2_;
-        if (b_ != 0.0 || kLoad_ != 0.0) f -= b_ * v + kLoad_ * x;  // guarded: old circuits keep their bits
-        if (x < 0.0) f += std::max(-kStop_ * x - cStop_ * v, 0.0);
-        else if (x > s_) f += std::min(-kStop_ * (x - s_) - cStop_ * v, 0.0);
-        setForce(e, kRod, f);
+    void eval(Eval& e) override { eq::cylinder(eq_, EvalIo{*this, e}); }
+    bool emitKernel(KernelEmitter& k) const override {
+        return k.call("sim/equations/actuators.h", "hs::sim::eq::cylinder", k.constant(eq_, "hs::sim::eq::CylinderParams"));
     }
     bool jacobian(const Eval& e, JacobianSink& j) const override {
         using In = PartialIn;
@@ -117,6 +101,7 @@ private:
     double a1_ = 0, a2_ = 0, s_ = 0, vda_ = 0, vdb_ = 0, x0_ = 0, pa0_ = 0, pb0_ = 0, leak_ = 0, m_ = 0;
     double kStop_ = 0, cStop_ = 0, b_ = 0, kLoad_ = 0;
     bool externalChambers_ = false;
+    eq::CylinderParams eq_;
 };
 
 }  // namespace

@@ -5,6 +5,8 @@
 #include "../component.h"
 #include "../registry.h"
 #include "library.h"
+#include "../equations/sources.h"
+#include "../kernel/kernel_emitter.h"
 
 namespace hs::sim {
 namespace {
@@ -21,9 +23,10 @@ public:
     }
     bool imposesPressure(int) const override { return true; }
     bool isStatic() const override { return !isConnected(1); }
-    void eval(Eval& e) override {
-        e.p[node[0]] = isConnected(1) ? in(e, 1) : p_;
-        setFlow(e, 0, 0.0);  // the source supplies whatever the node draws
+    void eval(Eval& e) override { eq::pressureSource({p_}, EvalIo{*this, e}); }
+    bool emitKernel(KernelEmitter& k) const override {
+        return k.call("sim/equations/sources.h", "hs::sim::eq::pressureSource",
+                      k.constant(eq::PressureSourceParams{p_}, "hs::sim::eq::PressureSourceParams"));
     }
     bool jacobian(const Eval&, JacobianSink& j) const override {
         if (isConnected(1)) j.add(PartialOut::Pressure, 0, PartialIn::Signal, 1, 1.0);

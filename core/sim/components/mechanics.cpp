@@ -6,6 +6,8 @@
 #include "../component.h"
 #include "../registry.h"
 #include "library.h"
+#include "../equations/mechanics.h"
+#include "../kernel/kernel_emitter.h"
 
 namespace hs::sim {
 namespace {
@@ -18,11 +20,15 @@ class Mass final : public Component {
 public:
     std::string configure(const ParamSet& p, const Fluid&) override {
         m_ = p.num("m"); b_ = p.num("b"); k_ = p.num("k");
+        eq_ = {b_, k_};
         return m_ > 0 ? std::string() : std::string("mass m must be positive");
     }
     double mass(int) const override { return m_; }
     bool isStatic() const override { return b_ == 0.0 && k_ == 0.0; }
-    void eval(Eval& e) override { setForce(e, 0, isStatic() ? 0.0 : -(b_ * V(e, 0) + k_ * X(e, 0))); }
+    void eval(Eval& e) override { eq::mass(eq_, EvalIo{*this, e}); }
+    bool emitKernel(KernelEmitter& k) const override {
+        return k.call("sim/equations/mechanics.h", "hs::sim::eq::mass", k.constant(eq_, "hs::sim::eq::MassParams"));
+    }
     bool jacobian(const Eval&, JacobianSink& j) const override {
         j.flow(0, PartialIn::Velocity, 0, -b_);
         j.flow(0, PartialIn::Position, 0, -k_);
@@ -31,6 +37,7 @@ public:
 
 private:
     double m_ = 0, b_ = 0, k_ = 0;
+    eq::MassParams eq_;
 };
 
 // LuGre friction (notes/000_001 §1.7), reproduced as given: with the seeds' constants the bristle
@@ -40,15 +47,12 @@ public:
     std::string configure(const ParamSet& p, const Fluid&) override {
         s0_ = p.num("sigma0"); s1_ = p.num("sigma1"); kv_ = p.num("kv");
         fc_ = p.num("Fc"); fs_ = p.num("Fs"); vs_ = p.num("vs");
+        eq_ = {s0_, s1_, kv_, fc_, fs_, vs_};
         return {};
     }
-    void eval(Eval& e) override {
-        const double v = V(e, 0), z = S(e)[0];
-        const double r = v / vs_;
-        const double g = (fc_ + (fs_ - fc_) * std::exp(-r * r)) / s0_;
-        const double zd = v - std::abs(v) * z / g;
-        dS(e)[0] = zd;
-        setForce(e, 0, -(s0_ * z + s1_ * zd + kv_ * v));
+    void eval(Eval& e) override { eq::luGreFriction(eq_, EvalIo{*this, e}); }
+    bool emitKernel(KernelEmitter& k) const override {
+        return k.call("sim/equations/mechanics.h", "hs::sim::eq::luGreFriction", k.constant(eq_, "hs::sim::eq::LuGreParams"));
     }
     bool jacobian(const Eval& e, JacobianSink& j) const override {
         const double v = V(e, 0), z = S(e)[0];
@@ -67,6 +71,7 @@ public:
 
 private:
     double s0_ = 1, s1_ = 0, kv_ = 0, fc_ = 1, fs_ = 1, vs_ = 1;
+    eq::LuGreParams eq_;
 };
 
 class ViscousFriction final : public Component {

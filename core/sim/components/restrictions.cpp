@@ -5,6 +5,8 @@
 #include "../component.h"
 #include "../registry.h"
 #include "library.h"
+#include "../equations/restrictions.h"
+#include "../kernel/kernel_emitter.h"
 
 namespace hs::sim {
 namespace {
@@ -18,12 +20,12 @@ public:
         double rho = p.num("rho") > 0 ? p.num("rho") : f.density;
         k_ = p.choice("spec") == 0 ? p.num("Cd") * p.num("A") * std::sqrt(2.0 / rho) : p.num("k");
         dpTr_ = p.num("dp_tr");
+        eq_ = {k_, dpTr_};
         return {};
     }
-    void eval(Eval& e) override {
-        double q = k_ * flowRoot(P(e, 0) - P(e, 1), dpTr_);
-        setFlow(e, 0, q);
-        setFlow(e, 1, -q);
+    void eval(Eval& e) override { eq::turbulentOrifice(eq_, EvalIo{*this, e}); }
+    bool emitKernel(KernelEmitter& k) const override {
+        return k.call("sim/equations/restrictions.h", "hs::sim::eq::turbulentOrifice", k.constant(eq_, "hs::sim::eq::OrificeParams"));
     }
     bool jacobian(const Eval& e, JacobianSink& j) const override {
         const double slope = k_ * flowRootSlope(P(e, 0) - P(e, 1), dpTr_);
@@ -47,6 +49,7 @@ public:
 
 private:
     double k_ = 0, dpTr_ = 0;
+    eq::OrificeParams eq_;
 };
 
 class LaminarOrifice final : public Component {

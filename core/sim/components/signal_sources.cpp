@@ -8,7 +8,8 @@
 
 #include "../component.h"
 #include "../registry.h"
-#include "../interval_cache.h"
+#include "../equations/sources.h"
+#include "../kernel/kernel_emitter.h"
 #include "library.h"
 
 namespace hs::sim {
@@ -64,36 +65,20 @@ private:
     double a_ = 1, w_ = 1, ph_ = 0, off_ = 0;
 };
 
-// Square / pulse: high for duty*period at the start of every period after the delay.
+// Square / pulse: high for duty*period at the start of every period after the delay
+// (equations/sources.h).
 class Square final : public Component {
 public:
     std::string configure(const ParamSet& p, const Fluid&) override {
         per_ = p.num("period"); duty_ = p.num("duty"); lo_ = p.num("low"); hi_ = p.num("high"); d_ = p.num("delay");
+        eq_ = {per_, duty_, lo_, hi_, d_};
         cache_.reset();
         return {};
     }
-    // Half periods numbered monotonically in t: 0 before the delay, then 2k+1 (high) and 2k+2
-    // (low) in period k.
-    std::uint64_t halfPeriodOf(double t) const {
-        if (t < d_) return 0;
-        const double u = t - d_;
-        const double k = std::floor(u / per_);
-        const double ph = u - per_ * k;  // cheaper than fmod, same in [0, per)
-        if (!(k < 0x1p62)) return ph < duty_ * per_ ? 1 : 2;  // NaN or no end in sight: not cached in practice
-        return 2 * static_cast<std::uint64_t>(k) + (ph < duty_ * per_ ? 1 : 2);
-    }
     const IntervalCache* heldOutputs() const override { return &cache_; }
-    void eval(Eval& e) override {
-        if (!cache_.holds(e.t)) newHalfPeriod(e.t);
-        out(e, 0, cache_.value());
-    }
-    [[gnu::noinline]] void newHalfPeriod(double t) {  // twice per period: out of line
-        const std::uint64_t j = halfPeriodOf(t);
-        cache_.store(t, j, j % 2 == 1 ? hi_ : lo_, [this](double u) { return halfPeriodOf(u); },
-                     [this](std::uint64_t i) {
-                         const double start = d_ + static_cast<double>((i - 1) / 2) * per_;
-                         return i % 2 == 1 ? start : start + duty_ * per_;
-                     });
+    void eval(Eval& e) override { eq::square(eq_, cache_, EvalIo{*this, e}); }
+    bool emitKernel(KernelEmitter& k) const override {
+        return k.call("sim/equations/sources.h", "hs::sim::eq::square", k.constant(eq_, "hs::sim::eq::SquareParams"), k.cache());
     }
     double nextBreakpoint(double t) const override {
         if (t < d_) return d_;
@@ -104,21 +89,13 @@ public:
 
 private:
     double per_ = 1, duty_ = 0.5, lo_ = 0, hi_ = 1, d_ = 0;
+    eq::SquareParams eq_;
     IntervalCache cache_;
 };
 
-// Deterministic hash of (seed, index): the value of period i is random-access and independent of
-// the stepper, so every configuration of a circuit sees the same input sequence.
-inline std::uint64_t mix(std::uint64_t z) {
-    z += 0x9E3779B97F4A7C15ull;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 // Pseudo-random multilevel signal (PRMS): a new level every period, uniform in [min, max], or
-// drawn from a list of levels. The seeds only plot their sequences; this is the seeded
-// equivalent with the stated ranges and periods (notes/000_001 §2.1).
+// drawn from a list of levels (equations/sources.h). The seeds only plot their sequences; this is
+// the seeded equivalent with the stated ranges and periods (notes/000_001 §2.1).
 class Prms final : public Component {
 public:
     std::string configure(const ParamSet& p, const Fluid&) override {
@@ -140,31 +117,15 @@ public:
             if (levels_.empty()) return "levels mode needs at least one level";
         }
         if (!(per_ > 0)) return "period must be positive";
+        eq_ = {per_, lo_, hi_, d_, seed_, levels_.size()};
         return {};
     }
-    std::uint64_t periodOf(double t) const { return static_cast<std::uint64_t>(std::max(std::floor((t - d_) / per_), 0.0)); }
-    double valueAt(double t) {
-        // An evaluation asks the same period again thousands of times before the next one
-        // (Circuit 1: 27 % of the engine's instructions when every call hashed): the level is
-        // kept with the exact time interval of its period.
-        return cache_.holds(t) ? cache_.value() : newPeriod(t);
-    }
-    // Once per period: out of line, so the evaluation above saves no registers for it.
-    [[gnu::noinline]] double newPeriod(double t) {
-        const std::uint64_t i = periodOf(t);
-        const double level = levelOf(i);
-        cache_.store(t, i, level, [this](double u) { return periodOf(u); },
-                     [this](std::uint64_t j) { return d_ + static_cast<double>(j) * per_; });
-        return level;
-    }
-    double levelOf(std::uint64_t i) const {
-        const std::uint64_t h = mix(seed_ * 0x100000001B3ull + i);
-        const double u = static_cast<double>(h >> 11) * 0x1.0p-53;
-        if (!levels_.empty()) return levels_[std::min<size_t>(static_cast<size_t>(u * levels_.size()), levels_.size() - 1)];
-        return lo_ + (hi_ - lo_) * u;
-    }
     const IntervalCache* heldOutputs() const override { return &cache_; }
-    void eval(Eval& e) override { out(e, 0, valueAt(e.t)); }
+    void eval(Eval& e) override { eq::prms(eq_, levels_.data(), cache_, EvalIo{*this, e}); }
+    bool emitKernel(KernelEmitter& k) const override {
+        return k.call("sim/equations/sources.h", "hs::sim::eq::prms", k.constant(eq_, "hs::sim::eq::PrmsParams"),
+                      k.array(levels_), k.cache());
+    }
     double nextBreakpoint(double t) const override {
         if (t < d_) return d_ + per_;
         return d_ + (std::floor((t - d_) / per_) + 1.0) * per_;
@@ -174,6 +135,7 @@ private:
     double per_ = 0.5, lo_ = 0, hi_ = 1, d_ = 0;
     std::uint64_t seed_ = 1;
     std::vector<double> levels_;
+    eq::PrmsParams eq_;
     IntervalCache cache_;
 };
 

@@ -7,9 +7,10 @@
 // open edge (o = 1) passes q_nom*sqrt(rho_nom/rho) at dp_nom.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 
-#include "../component.h"
+#include "../equations/flow_root.h"
 
 namespace hs::sim {
 
@@ -26,7 +27,7 @@ struct Valve43Law {
         return k * (squared ? o * o : o);
     }
     // Flows into the valve at P, A, B, T (q[0..3]).
-    void flows(double us, double pp, double pa, double pb, double pt, double* q) const {
+    [[gnu::always_inline]] void flows(double us, double pp, double pa, double pb, double pt, double* q) const {
         q[0] = q[1] = q[2] = q[3] = 0.0;
         const double g = conductance(us);
         if (!(g > 0.0)) return;

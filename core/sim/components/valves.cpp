@@ -8,6 +8,8 @@
 #include "../registry.h"
 #include "library.h"
 #include "valve43_law.h"
+#include "../equations/valves.h"
+#include "../kernel/kernel_emitter.h"
 
 namespace hs::sim {
 namespace {
@@ -24,6 +26,7 @@ public:
     std::string configure(const ParamSet& p, const Fluid&) override {
         c1_ = p.num("C1"); c2_ = p.num("C2"); c3_ = p.num("C3"); c5_ = p.num("C5");
         k0_ = p.num("K0"); dpTr_ = p.num("dp_tr");
+        eq_ = {c1_, c2_, c3_, c5_, dpTr_};
         return {};
     }
     std::string checkConnections() const override {
@@ -32,17 +35,9 @@ public:
         return {};
     }
     void initStates(double* s) const override { s[0] = k0_; }
-    void eval(Eval& e) override {
-        const double ps = P(e, 0), pc = P(e, 1);
-        const double pl = isConnected(2) ? P(e, 2) : in(e, 3);
-        const double k = S(e)[0];
-        const double q = std::max(k, 0.0) * flowRoot(ps - pc, dpTr_);
-        setFlow(e, 0, q);
-        setFlow(e, 1, -q);
-        setFlow(e, 2, 0.0);
-        double dk = (c5_ - pc + pl - (c1_ + c2_ * (ps - pc)) * k) / c3_;
-        if (k <= 0.0 && dk < 0.0) dk = 0.0;
-        dS(e)[0] = dk;
+    void eval(Eval& e) override { eq::pressureCompensator(eq_, EvalIo{*this, e}); }
+    bool emitKernel(KernelEmitter& k) const override {
+        return k.call("sim/equations/valves.h", "hs::sim::eq::pressureCompensator", k.constant(eq_, "hs::sim::eq::CompensatorParams"));
     }
     bool jacobian(const Eval& e, JacobianSink& j) const override {
         const double ps = P(e, 0), pc = P(e, 1);
@@ -73,6 +68,7 @@ public:
 
 private:
     double c1_ = 0, c2_ = 0, c3_ = 1, c5_ = 0, k0_ = 0, dpTr_ = 0;
+    eq::CompensatorParams eq_;
 };
 
 // Control throttle of the 2-way flow control valve (Circuit 1), notes/000_001 §1.3:
@@ -84,17 +80,13 @@ public:
     std::string configure(const ParamSet& p, const Fluid&) override {
         c6_ = p.num("C6"); c7_ = p.num("C7"); c8_ = p.num("C8"); c9_ = p.num("C9");
         kt0_ = p.num("kt0"); kmin_ = p.num("kt_min"); dpTr_ = p.num("dp_tr");
+        eq_ = {c6_, c7_, c8_, c9_, kmin_, dpTr_};
         return {};
     }
     void initStates(double* s) const override { s[0] = kt0_; s[1] = 0.0; }
-    void eval(Eval& e) override {
-        const double* s = S(e);
-        const double q = std::max(s[0], kmin_) * flowRoot(P(e, 0) - P(e, 1), dpTr_);
-        setFlow(e, 0, q);
-        setFlow(e, 1, -q);
-        double* ds = dS(e);
-        ds[0] = s[1];
-        ds[1] = (in(e, 2) - c9_) * c6_ * c7_ * c7_ - 2.0 * c8_ * c7_ * s[1] - c7_ * c7_ * s[0];
+    void eval(Eval& e) override { eq::controlThrottle(eq_, EvalIo{*this, e}); }
+    bool emitKernel(KernelEmitter& k) const override {
+        return k.call("sim/equations/valves.h", "hs::sim::eq::controlThrottle", k.constant(eq_, "hs::sim::eq::ThrottleParams"));
     }
     bool jacobian(const Eval& e, JacobianSink& j) const override {
         const double* s = S(e);
@@ -118,6 +110,7 @@ public:
 
 private:
     double c6_ = 0, c7_ = 0, c8_ = 0, c9_ = 0, kt0_ = 0, kmin_ = 0, dpTr_ = 0;
+    eq::ThrottleParams eq_;
 };
 
 // 2/2 on/off valve switched by a signal (0 closed, 1 open; values between open partly).
@@ -125,13 +118,12 @@ class OnOffValve final : public Component {
 public:
     std::string configure(const ParamSet& p, const Fluid&) override {
         k_ = p.num("k"); dpTr_ = p.num("dp_tr");
+        eq_ = {k_, dpTr_};
         return {};
     }
-    void eval(Eval& e) override {
-        const double u = std::clamp(in(e, 2), 0.0, 1.0);
-        const double q = u * k_ * flowRoot(P(e, 0) - P(e, 1), dpTr_);
-        setFlow(e, 0, q);
-        setFlow(e, 1, -q);
+    void eval(Eval& e) override { eq::onOffValve(eq_, EvalIo{*this, e}); }
+    bool emitKernel(KernelEmitter& k) const override {
+        return k.call("sim/equations/valves.h", "hs::sim::eq::onOffValve", k.constant(eq_, "hs::sim::eq::OnOffParams"));
     }
     bool jacobian(const Eval& e, JacobianSink& j) const override {
         const double cmd = in(e, 2), u = std::clamp(cmd, 0.0, 1.0), dp = P(e, 0) - P(e, 1);
@@ -150,6 +142,7 @@ public:
 
 private:
     double k_ = 0, dpTr_ = 0;
+    eq::OnOffParams eq_;
 };
 
 // 4/3 proportional directional valve, closed centre, with second-order spool dynamics and the
@@ -165,21 +158,13 @@ public:
         law_.k = p.choice("sizing") == 1 ? Valve43Law::nominalGain(p.num("q_nom"), p.num("dp_nom"), p.num("rho_nom"), fluid.density)
                                          : p.num("Cv");
         us0_ = p.num("Us0");
+        eq_ = {kv_, wn_, zeta_, law_};
         return {};
     }
     void initStates(double* s) const override { s[0] = us0_; s[1] = 0.0; }
-    void eval(Eval& e) override {
-        const double* s = S(e);
-        const double us = s[0];
-        double q[4];
-        law_.flows(us, P(e, kP), P(e, kA), P(e, kB), P(e, kT), q);
-        setFlow(e, kP, q[0]);
-        setFlow(e, kA, q[1]);
-        setFlow(e, kB, q[2]);
-        setFlow(e, kT, q[3]);
-        double* ds = dS(e);
-        ds[0] = s[1];
-        ds[1] = kv_ * wn_ * wn_ * in(e, kU) - 2.0 * zeta_ * wn_ * s[1] - wn_ * wn_ * us;
+    void eval(Eval& e) override { eq::directionalValve43(eq_, EvalIo{*this, e}); }
+    bool emitKernel(KernelEmitter& k) const override {
+        return k.call("sim/equations/valves.h", "hs::sim::eq::directionalValve43", k.constant(eq_, "hs::sim::eq::Valve43Params"));
     }
     bool jacobian(const Eval& e, JacobianSink& j) const override {
         const double* s = S(e);
@@ -199,16 +184,16 @@ public:
 private:
     double kv_ = 0, wn_ = 0, zeta_ = 0, us0_ = 0;
     Valve43Law law_;
+    eq::Valve43Params eq_;
 };
 
 // Ideal shuttle valve used as a load-sensing selector: outputs max(pA, pB), draws no flow.
 class ShuttleValve final : public Component {
 public:
     std::string configure(const ParamSet&, const Fluid&) override { return {}; }
-    void eval(Eval& e) override {
-        setFlow(e, 0, 0.0);
-        setFlow(e, 1, 0.0);
-        out(e, 2, std::max(P(e, 0), P(e, 1)));
+    void eval(Eval& e) override { eq::shuttleValve(eq::ShuttleParams{}, EvalIo{*this, e}); }
+    bool emitKernel(KernelEmitter& k) const override {
+        return k.call("sim/equations/valves.h", "hs::sim::eq::shuttleValve", k.constant(eq::ShuttleParams{}, "hs::sim::eq::ShuttleParams"));
     }
     bool jacobian(const Eval& e, JacobianSink& j) const override {
         j.add(PartialOut::Signal, 2, PartialIn::Pressure, P(e, 0) >= P(e, 1) ? 0 : 1, 1.0);

@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The source of a circuit's generated kernel (kernel_source.h): System's serial right-hand side
+// (rhsPlain) written out for one built circuit, and the classical RK4 step around it.
+#include "kernel_source.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdint>
+#include <cstring>
+
+#include "../component.h"
+#include "../system.h"
+#include "kernel_emitter.h"
+
+namespace hs::sim {
+
+std::string exactLiteral(double v) {
+    if (std::isnan(v)) return "__builtin_nan(\"\")";
+    if (std::isinf(v)) return v > 0 ? "__builtin_inf()" : "(-__builtin_inf())";
+    char b[48];
+    std::snprintf(b, sizeof b, "%a", v);
+    return b;
+}
+
+std::string KernelEmitter::constantBytes(const std::string& type, const unsigned char* b, size_t n) {
+    const std::string name = "param" + std::to_string(next_++);
+    std::string bytes;
+    for (size_t i = 0; i < n; ++i) bytes += (i ? "," : "") + std::to_string(static_cast<unsigned>(b[i]));
+    constants_ += "constexpr auto " + name + " = std::bit_cast<" + type + ">(std::array<unsigned char, " + std::to_string(n) +
+                  ">{" + bytes + "});\n";
+    return name;
+}
+
+std::string KernelEmitter::array(const std::vector<double>& v) {
+    const std::string name = "param" + std::to_string(next_++);
+    std::string values;
+    for (double x : v) values += exactLiteral(x) + ",";
+    constants_ += "constexpr double " + name + "[] = {" + values + "0.0};\n";
+    return name;
+}
+
+std::string KernelEmitter::cache() { return "ctx.cache[" + std::to_string(caches_++) + "]"; }
+
+bool KernelEmitter::callWith(const std::string& header, const std::string& function, const std::vector<std::string>& args) {
+    const Component& c = *current_;
+    includes_.insert(header);
+    std::string nodes, mask;
+    unsigned long long connected = 0;
+    for (size_t k = 0; k < c.node.size(); ++k) {
+        nodes += (k ? "," : "") + std::to_string(c.node[k]);
+        if (k < c.connected.size() && c.connected[k] && k < 64) connected |= 1ull << k;
+    }
+    std::string call = "    " + function + "(";
+    for (const std::string& a : args) call += a + ", ";
+    call += "hs::sim::eq::FrameIo<Frame, hs::sim::eq::Nodes<" + nodes + ">, " + std::to_string(c.portBase) + ", " +
+            std::to_string(c.stateOffset) + ", " + std::to_string(connected) + "ull>{f});  // " + c.id + "\n";
+    body_ += call;
+    return true;
+}
+
+namespace {
+
+constexpr std::uint64_t kUnwritten = 0x7FF8DEAD0000BEEFull;  // a NaN no evaluation computes
+
+bool unwritten(double v) {
+    std::uint64_t b;
+    std::memcpy(&b, &v, sizeof b);
+    return b == kUnwritten;
+}
+
+}  // namespace
+
+std::string System::kernelSource(std::string& out) {
+    if (!plainRhs_ || !otherHotNodes_.empty()) return "a node of this configuration is not a plain integrated volume (another pressure method, a TLM volume or more than four flow ports)";
+    if (beginStepWork_ || flatTlm_) return "a node or component of this configuration updates once per step";
+    if (states.empty()) return "the circuit has no states";
+    KernelEmitter k;
+    std::vector<const Component*> list;
+    for (const HeldSource& h : heldSources_) list.push_back(h.comp);
+    for (const Component* c : plainOrder_) list.push_back(c);
+    for (const Component* c : list) {
+        k.begin(*c);
+        if (!c->emitKernel(k)) return "component '" + c->id + "' (" + c->spec->type + ") has no generated-kernel equations";
+    }
+    const size_t n = states.size();
+    // The entries of the evaluation arrays an evaluation writes (every equation a kernel takes
+    // writes all its outputs at every call): found by one evaluation with every entry marked
+    // first. The kernel starts each evaluation from the others' values after the build (the
+    // static components' constant outputs, the zero slot), as literals; the compiler folds them.
+    std::vector<std::vector<double>*> arrays{&p_, &x_, &v_, &flow_, &sig_, &pvol_, &pdvol_};
+    const char* names[] = {"p", "x", "v", "flow", "sig", "pvol", "pdvol"};
+    std::vector<std::vector<double>> kept;
+    double mark;
+    std::memcpy(&mark, &kUnwritten, sizeof mark);
+    for (auto* a : arrays) {
+        kept.push_back(*a);
+        std::fill(a->begin(), a->end(), mark);
+    }
+    {
+        std::vector<double> y(n), dy(n);
+        initialState(y.data());
+        e_.t = 0.0;
+        e_.y = y.data();
+        e_.dy = dy.data();
+        for (const HeldSource& h : heldSources_) h.comp->eval(e_);  // rhsPlain() may find them held
+        rhsPlain(0.0, y.data(), dy.data());
+    }
+    std::string init;
+    for (size_t a = 0; a < arrays.size(); ++a) {
+        for (size_t i = 0; i < arrays[a]->size(); ++i)
+            if (unwritten((*arrays[a])[i])) init += "    f." + std::string(names[a]) + "[" + std::to_string(i) + "] = " + exactLiteral(kept[a][i]) + ";\n";
+        std::copy(kept[a].begin(), kept[a].end(), arrays[a]->begin());
+    }
+    std::string s;
+    s += "// Generated by HydroStiff (core/sim/kernel/kernel_source.cpp): one circuit's right-hand side and\n"
+         "// RK4 step, the equations of core/sim/equations/ with this circuit's parameters as constants.\n";
+    s += "#include <array>\n#include <bit>\n#include <cstdint>\n\n";
+    s += "#include \"sim/equations/continuity.h\"\n#include \"sim/equations/interval_cache.h\"\n"
+         "#include \"sim/equations/kernel_io.h\"\n#include \"sim/rk4_stages.h\"\n";
+    for (const std::string& h : k.includes()) s += "#include \"" + h + "\"\n";
+    s += "\nnamespace {\n\n";
+    s += "constexpr int kStates = " + std::to_string(n) + ";\n";
+    // The frame: System's evaluation arrays, starting from their values after the build (the
+    // static components' constant outputs); every other entry is written before it is read.
+    s += "struct Frame {\n    double t;\n    const double* y;\n    double* dy;\n";
+    s += "    double p[" + std::to_string(p_.size() + 1) + "], x[" + std::to_string(x_.size() + 1) + "], v[" +
+         std::to_string(v_.size() + 1) + "], flow[" + std::to_string(flow_.size() + 1) + "], sig[" + std::to_string(sig_.size() + 1) +
+         "], pvol[" + std::to_string(pvol_.size() + 1) + "], pdvol[" + std::to_string(pdvol_.size() + 1) + "];\n};\n";
+    s += "struct Context {\n    hs::sim::IntervalCache cache[" + std::to_string(std::max(k.caches(), 1)) + "];\n};\n\n";
+    s += k.constants();
+    const auto& nodes = continuity_.nodes();
+    for (size_t i = 0; i < nodes.size(); ++i) {
+        unsigned char b[sizeof(eq::ContinuityNode)];
+        std::memcpy(b, &nodes[i], sizeof b);
+        std::string bytes;
+        for (size_t j = 0; j < sizeof b; ++j) bytes += (j ? "," : "") + std::to_string(static_cast<unsigned>(b[j]));
+        s += "constexpr auto node" + std::to_string(i) + " = std::bit_cast<hs::sim::eq::ContinuityNode>(std::array<unsigned char, " +
+             std::to_string(sizeof b) + ">{" + bytes + "});\n";
+    }
+    for (size_t m = 0; m < hotMech_.size(); ++m) {
+        std::string ports;
+        for (int j = hotMech_[m].portBegin; j < hotMech_[m].portEnd; ++j) ports += std::to_string(hotPorts_[static_cast<size_t>(j)]) + ",";
+        s += "constexpr int mech" + std::to_string(m) + "[] = {" + ports + "0};\n";
+    }
+    s += "\n[[gnu::always_inline]] inline void rhs(Context& ctx, double t, const double* y, double* dy) {\n";
+    s += "    Frame f;\n    f.t = t;\n    f.y = y;\n    f.dy = dy;\n" + init;
+    // as rhsPlain(): pressures and their bulk moduli, mechanical states, components, node passes
+    for (size_t i = 0; i < nodes.size(); ++i) {
+        const std::string id = std::to_string(i);
+        s += "    f.p[node" + id + ".node] = y[node" + id + ".state];\n";
+        s += "    const double be" + id + " = hs::sim::eq::bulkModulus(node" + id + ".be, f.p[node" + id + ".node]);\n";
+    }
+    for (size_t m = 0; m < hotMech_.size(); ++m) {
+        s += "    f.x[" + std::to_string(m) + "] = y[" + std::to_string(hotMech_[m].y) + "];\n";
+        s += "    f.v[" + std::to_string(m) + "] = y[" + std::to_string(hotMech_[m].y + 1) + "];\n";
+    }
+    s += k.body();
+    s += "    double vol, dvol;  // the interpreted pass keeps them for the pressure methods; unused here\n";
+    for (size_t i = 0; i < nodes.size(); ++i) {
+        const std::string id = std::to_string(i);
+        s += "    dy[node" + id + ".state] = hs::sim::eq::continuityDerivative(node" + id + ", be" + id +
+             ", f.flow, f.pvol, f.pdvol, vol, dvol);\n";
+    }
+    for (size_t m = 0; m < hotMech_.size(); ++m) {
+        const MechHot& h = hotMech_[m];
+        s += "    hs::sim::eq::mechanicalDerivative(" + std::to_string(h.y) + ", mech" + std::to_string(m) + ", " +
+             std::to_string(h.portEnd - h.portBegin) + ", " + exactLiteral(h.invMass) + ", f.flow, y, dy);\n";
+    }
+    s += "}\n\n}  // namespace\n\n";
+    s += "extern \"C\" {\n"
+         "int hs_kernel_abi() { return " + std::to_string(kKernelAbi) + "; }\n"
+         "int hs_kernel_states() { return kStates; }\n"
+         "void* hs_kernel_new() { return new Context(); }\n"
+         "void hs_kernel_delete(void* c) { delete static_cast<Context*>(c); }\n"
+         "void hs_kernel_rhs(void* c, double t, const double* y, double* dy) { rhs(*static_cast<Context*>(c), t, y, dy); }\n"
+         "// Rk4::step (fixed_steppers.cpp): the stages into out, then the combination.\n"
+         "void hs_kernel_rk4_step(void* c, double t, double h, const double* y, double* out) {\n"
+         "    Context& ctx = *static_cast<Context*>(c);\n"
+         "    double k1[kStates], k2[kStates], k3[kStates], k4[kStates];\n"
+         "    const double h2 = 0.5 * h;\n"
+         "    rhs(ctx, t, y, k1);\n"
+         "    hs::sim::rk4::stage(out, y, h2, k1, kStates);\n"
+         "    rhs(ctx, t + h2, out, k2);\n"
+         "    hs::sim::rk4::stage(out, y, h2, k2, kStates);\n"
+         "    rhs(ctx, t + h2, out, k3);\n"
+         "    hs::sim::rk4::stage(out, y, h, k3, kStates);\n"
+         "    rhs(ctx, t + h, out, k4);\n"
+         "    hs::sim::rk4::combine(out, y, h / 6.0, k1, k2, k3, k4, kStates);\n"
+         "}\n"
+         "}\n";
+    out = std::move(s);
+    return {};
+}
+
+}  // namespace hs::sim

@@ -62,6 +62,15 @@ private slots:
         QTest::newRow("speed transformer") << "MechanicAngularVelocityTransformer" << param("omega", -4) << "SpeedSource"
                                            << QVariantMap{{"w", -4.0}};
         QTest::newRow("torque transformer") << "MechanicTorqueTransformer" << param("T", 7) << "TorqueSource" << QVariantMap{{"T", -7.0}};
+        // degrees to radians; port A's leading notch tip where Hopsan's groove() starts: 90 - 120/2 - 8 - 4 = 18 degrees
+        const double deg = std::numbers::pi / 180;
+        QTest::newRow("valve plate") << "HydraulicValvePlate"
+                                     << param("phi_P", 120) + param("phi_1", 8) + param("phi_2", 7) + param("Delta_alpha", 4) +
+                                            param("alpha_f", 25) + param("R_f", 0.04) + param("rho", 860)
+                                     << "ValvePlate"
+                                     << QVariantMap{{"phi_P", 120 * deg}, {"phi_1", 8 * deg}, {"phi_2", 7 * deg}, {"delta", 4 * deg},
+                                                    {"alpha_f", 25 * deg}, {"R_f", 0.04}, {"rho", 860.0}, {"theta_A", 18 * deg},
+                                                    {"Cq", 0.67}};
         QTest::newRow("speed sensor") << "MechanicAngularVelocitySensor" << QString() << "SpeedSensor" << QVariantMap{};
     }
     void mapsTypeAndParameters() {

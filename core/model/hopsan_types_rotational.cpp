@@ -170,6 +170,10 @@ void appendRotationalHopsanTypes(std::vector<HopsanTypeMapping>& map) {
                    "artefact) and tlm_solve = each path alone (Hopsan's TLM solve: each cylinder-port path against its ends "
                    "as if alone; ours by default solves the paths sharing a port together)",
                    HopsanKind::Q});
+    map.push_back({"MechanicTorqueSensor", "TorqueSensor", {{"out", "T"}}, hopsanSensor, nullptr,
+                   "reads the torque of its node, which Hopsan's C-type component there sets: ours watches that "
+                   "component's shaft, direction 'against rotation' (hopsan_mechanics.cpp, pointTorqueSensors)",
+                   HopsanKind::S, nullptr, nullptr, "P1"});
     map.push_back({"MechanicAngularVelocitySensor", "SpeedSensor", {{"P1", "shaft"}, {"out", "w"}}, hopsanSensor, nullptr, "reads the node's speed", HopsanKind::S});
 }
 

@@ -8,6 +8,7 @@
 
 #include "model/circuit_io.h"
 #include "model/hopsan_import.h"
+#include "service/comparison.h"
 #include "sim/registry.h"
 
 using namespace hs::model;
@@ -96,6 +97,35 @@ private slots:
         QVERIFY2(validateCircuit(*imp.circuit, reg).isEmpty(), qPrintable(validateCircuit(*imp.circuit, reg).join('\n')));
     }
 
+    // Hopsan's torque sensor reads its node's torque: on a torque source's node (T = 7 N m, which
+    // acts against the port's rotation) it reads 7. Ours watches the C-type source's shaft against
+    // rotation, and the run reads 7 too.
+    void torqueSensorReadsTheNodesCTypeComponent() {
+        const QByteArray xml = QStringLiteral(
+            "<?xml version=\"1.0\"?><hopsanmodelfile hmfversion=\"0.4\"><system name=\"M\" typename=\"Subsystem\">"
+            "<simulationtime start=\"0\" timestep=\"0.001\" stop=\"0.5\"/><objects>"
+            "<component name=\"Src\" typename=\"MechanicTorqueTransformer\"><parameters>%1</parameters></component>"
+            "<component name=\"J\" typename=\"MechanicRotationalInertia\"><parameters>%2</parameters></component>"
+            "<component name=\"Tq\" typename=\"MechanicTorqueSensor\"><parameters/></component></objects><connections>"
+            "<connect startcomponent=\"Src\" startport=\"P1\" endcomponent=\"J\" endport=\"P1\"/>"
+            "<connect startcomponent=\"Tq\" startport=\"P1\" endcomponent=\"Src\" endport=\"P1\"/>"
+            "</connections></system></hopsanmodelfile>").arg(param("T", 7), param("B", 2)).toUtf8();
+        const HopsanReadResult read = readHopsanModel(xml);
+        QVERIFY2(read.model, qPrintable(read.error));
+        const HopsanImport imp = importHopsan(*read.model, {});
+        QVERIFY2(imp.circuit, qPrintable((imp.unsupported + imp.errors).join('\n')));
+        const ComponentDoc* sensor = imp.circuit->component("Tq");
+        QVERIFY(sensor);
+        QCOMPARE(sensor->type, QStringLiteral("TorqueSensor"));
+        QCOMPARE(sensor->text.at("port"), QStringLiteral("Src.shaft"));
+        QCOMPARE(sensor->text.at("direction"), QStringLiteral("against rotation"));
+        Circuit c = *imp.circuit;
+        c.probes = {ProbeDoc{QStringLiteral("T"), QStringLiteral("signal"), QStringLiteral("Tq.T"), {}}};
+        const hs::sim::Registry reg = hs::sim::Registry::builtin();
+        const hs::sim::RunResult r = hs::service::runConfiguration(c, c.configs.back(), reg, 0.5);
+        QVERIFY2(r.ok, r.error.c_str());
+        QCOMPARE(r.trace.columns.at(0).back(), 7.0);
+    }
     void inertiaAngleLimitsRefused() {
         const HopsanReadResult read = readHopsanModel(modelWith("MechanicRotationalInertia", param("a_max", 1.5)));
         QVERIFY(read.model);

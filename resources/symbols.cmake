@@ -95,6 +95,7 @@ set(HS_SYMBOL_NAMES
   FixedDisplacementMotor.svg
   VariableDisplacementMotor.svg
   HydraulicMachine.svg
+  ValvePlate.svg
   PressureCompensatedPump.svg
   LoadSensingPump.svg
   RotationalInertia.svg

@@ -58,6 +58,7 @@ EXPECTED = {
     "GasAccumulator": [("P", H), ("p_gas", S), ("V_gas", S)],
     "PistonAccumulator": [("P", H)],
     "Pipe": [("A", H), ("B", H)],
+    "ValvePlate": [("A", H), ("B", H), ("w", S)] + [("c%d" % k, H) for k in range(1, 10)] + [("angle", S)],
     "SingleActingCylinder": [("A", H), ("rod", M)],
     "EndStop": [("m", M)],
     "PositionSource": [("m", M), ("x", S), ("v", S)],

@@ -128,6 +128,37 @@ void pointForceSensors(const HopsanModel& m, const std::map<QString, QString>& i
     }
 }
 
+// Hopsan's torque sensor outputs its node's torque, which both sides of a TLM node share: the
+// torque the C-type component there pushes with, positive against its port's rotation (like a
+// pressure). Ours reads a named component's shaft torque: the C-type component's mapped port on
+// that node, direction 'against rotation'.
+void pointTorqueSensors(const HopsanModel& m, const std::map<QString, QString>& idOf, HopsanNodes& nodes, Circuit& c,
+                        QStringList& problems) {
+    for (const auto& hc : m.components) {
+        if (hc.typeName != QLatin1String("MechanicTorqueSensor")) continue;
+        ComponentDoc* sensor = docOf(idOf, c, hc.name);
+        if (!sensor) continue;
+        const PortKey root = nodes.root({hc.name, QStringLiteral("P1")});
+        QString watched;
+        for (const auto& con : m.connections)
+            for (const PortKey& k : {PortKey{con.startComponent, con.startPort}, PortKey{con.endComponent, con.endPort}}) {
+                if (!watched.isEmpty() || k.first == hc.name || nodes.root(k) != root || !idOf.count(k.first)) continue;
+                const HopsanComponent* other = m.component(k.first);
+                const HopsanTypeMapping* map = other ? findHopsanType(other->typeName) : nullptr;
+                if (!map || map->kind != HopsanKind::C) continue;
+                const QString port = mapHopsanPort(*map, k.second);
+                if (!port.isEmpty()) watched = idOf.at(k.first) + QStringLiteral(".") + port;
+            }
+        if (watched.isEmpty()) {
+            problems << QStringLiteral("%1: torque sensor on a node without an imported C-type component (whose torque "
+                                       "the node holds)").arg(hc.name);
+            continue;
+        }
+        sensor->text["port"] = watched;
+        sensor->text["direction"] = QStringLiteral("against rotation");
+    }
+}
+
 }  // namespace
 
 QStringList orientHopsanMechanics(const HopsanModel& m, const std::map<QString, QString>& idOf, const HopsanValuesOf& valuesOf,
@@ -202,6 +233,7 @@ QStringList orientHopsanMechanics(const HopsanModel& m, const std::map<QString, 
     }
     addMassStops(m, idOf, valuesOf, nodes, frameOf, c);
     pointForceSensors(m, idOf, nodes, frameOf, c, problems);
+    pointTorqueSensors(m, idOf, nodes, c, problems);
     return problems;
 }
 

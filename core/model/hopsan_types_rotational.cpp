@@ -98,6 +98,29 @@ void speedTransformer(HopsanValues& in, ComponentDoc& out, QStringList&) { out.n
 // Hopsan's torque at a port acts like a pressure: positive opposes the port's positive rotation.
 void torqueTransformer(HopsanValues& in, ComponentDoc& out, QStringList&) { out.num["T"] = -in.value("T", 0.0); }
 
+// Hopsan's valve plate takes its angles in degrees; its ports' windows start where its groove()
+// puts them: the leading notch tip at 90 - phi_P/2 - phi_1 - Delta_alpha degrees past each
+// cylinder's start. Hopsan does not wrap a cylinder's angle before its first pass of a port's
+// leading edge (area 0 then): angle_wrap = Hopsan reproduces that in Hopsan-compatible runs only
+// by construction of the import (the parameter is per component; docs/components.md).
+void valvePlate(HopsanValues& in, ComponentDoc& out, QStringList&) {
+    constexpr double deg = std::numbers::pi / 180.0;
+    const double phiP = in.value("phi_P", 160.0), phi1 = in.value("phi_1", 6.0), rounded = in.value("Delta_alpha", 5.0);
+    out.num["phi_P"] = phiP * deg;
+    out.num["phi_1"] = phi1 * deg;
+    out.num["phi_2"] = in.value("phi_2", 6.0) * deg;
+    out.num["delta"] = rounded * deg;
+    out.num["alpha_f"] = in.value("alpha_f", 30.0) * deg;
+    out.num["theta_1"] = in.value("theta_1", 6.0) * deg;
+    out.num["theta_2"] = in.value("theta_2", 90.0) * deg;
+    out.num["R_f"] = in.value("R_f", 0.03);
+    out.num["rho"] = in.value("rho", 870.0);
+    out.num["Cq"] = 0.67;
+    out.num["theta_A"] = (90.0 - phiP / 2.0 - phi1 - rounded) * deg;
+    out.text["angle_wrap"] = QStringLiteral("Hopsan (unwrapped before the first pass)");
+    out.text["tlm_solve"] = QStringLiteral("each path alone (Hopsan)");
+}
+
 const char* kSourceNote =
     "an ideal kinematic source in Hopsan; ours is a flywheel (J_ref) held on the reference by a tracking law (SpeedSource)";
 // Hopsan's 2-port inertia counts speed in opposite directions at P1 and P2 (w1 = -w2); our
@@ -138,6 +161,19 @@ void appendRotationalHopsanTypes(std::vector<HopsanTypeMapping>& map) {
     map.push_back({"MechanicTorqueTransformer", "TorqueSource", {{"P1", "shaft"}}, torqueTransformer, nullptr,
                    "T = -T (Hopsan's port torque opposes the port's rotation); a signal connected to T is refused (it would "
                    "need a gain of -1)", HopsanKind::C});
+    map.push_back({"HydraulicValvePlate", "ValvePlate",
+                   {{"P1", "c1"}, {"P1", "c2"}, {"P1", "c3"}, {"P1", "c4"}, {"P1", "c5"}, {"P1", "c6"}, {"P1", "c7"}, {"P1", "c8"},
+                    {"P1", "c9"}, {"PA", "A"}, {"PB", "B"}, {"movement", "w"}},
+                   valvePlate, nullptr,
+                   "the multiport P1's connections are our cylinders c1 .. cN in the file's order; angles in radians; "
+                   "angle_wrap = Hopsan (no opening before a cylinder first passes a port's leading edge, Hopsan's "
+                   "artefact) and tlm_solve = each path alone (Hopsan's TLM solve: each cylinder-port path against its ends "
+                   "as if alone; ours by default solves the paths sharing a port together)",
+                   HopsanKind::Q});
+    map.push_back({"MechanicTorqueSensor", "TorqueSensor", {{"out", "T"}}, hopsanSensor, nullptr,
+                   "reads the torque of its node, which Hopsan's C-type component there sets: ours watches that "
+                   "component's shaft, direction 'against rotation' (hopsan_mechanics.cpp, pointTorqueSensors)",
+                   HopsanKind::S, nullptr, nullptr, "P1"});
     map.push_back({"MechanicAngularVelocitySensor", "SpeedSensor", {{"P1", "shaft"}, {"out", "w"}}, hopsanSensor, nullptr, "reads the node's speed", HopsanKind::S});
 }
 

@@ -38,6 +38,7 @@ Registry Registry::builtin() {
     registerRotationalSensors(r);
     registerArmLinkage(r);
     registerPumpsMotors(r);
+    registerValvePlate(r);
     registerPressureMethods(r);
     registerSmoothProfiles(r);
     registerStribeckFriction(r);

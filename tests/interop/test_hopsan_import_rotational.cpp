@@ -8,6 +8,7 @@
 
 #include "model/circuit_io.h"
 #include "model/hopsan_import.h"
+#include "service/comparison.h"
 #include "sim/registry.h"
 
 using namespace hs::model;
@@ -62,6 +63,15 @@ private slots:
         QTest::newRow("speed transformer") << "MechanicAngularVelocityTransformer" << param("omega", -4) << "SpeedSource"
                                            << QVariantMap{{"w", -4.0}};
         QTest::newRow("torque transformer") << "MechanicTorqueTransformer" << param("T", 7) << "TorqueSource" << QVariantMap{{"T", -7.0}};
+        // degrees to radians; port A's leading notch tip where Hopsan's groove() starts: 90 - 120/2 - 8 - 4 = 18 degrees
+        const double deg = std::numbers::pi / 180;
+        QTest::newRow("valve plate") << "HydraulicValvePlate"
+                                     << param("phi_P", 120) + param("phi_1", 8) + param("phi_2", 7) + param("Delta_alpha", 4) +
+                                            param("alpha_f", 25) + param("R_f", 0.04) + param("rho", 860)
+                                     << "ValvePlate"
+                                     << QVariantMap{{"phi_P", 120 * deg}, {"phi_1", 8 * deg}, {"phi_2", 7 * deg}, {"delta", 4 * deg},
+                                                    {"alpha_f", 25 * deg}, {"R_f", 0.04}, {"rho", 860.0}, {"theta_A", 18 * deg},
+                                                    {"Cq", 0.67}};
         QTest::newRow("speed sensor") << "MechanicAngularVelocitySensor" << QString() << "SpeedSensor" << QVariantMap{};
     }
     void mapsTypeAndParameters() {
@@ -87,6 +97,35 @@ private slots:
         QVERIFY2(validateCircuit(*imp.circuit, reg).isEmpty(), qPrintable(validateCircuit(*imp.circuit, reg).join('\n')));
     }
 
+    // Hopsan's torque sensor reads its node's torque: on a torque source's node (T = 7 N m, which
+    // acts against the port's rotation) it reads 7. Ours watches the C-type source's shaft against
+    // rotation, and the run reads 7 too.
+    void torqueSensorReadsTheNodesCTypeComponent() {
+        const QByteArray xml = QStringLiteral(
+            "<?xml version=\"1.0\"?><hopsanmodelfile hmfversion=\"0.4\"><system name=\"M\" typename=\"Subsystem\">"
+            "<simulationtime start=\"0\" timestep=\"0.001\" stop=\"0.5\"/><objects>"
+            "<component name=\"Src\" typename=\"MechanicTorqueTransformer\"><parameters>%1</parameters></component>"
+            "<component name=\"J\" typename=\"MechanicRotationalInertia\"><parameters>%2</parameters></component>"
+            "<component name=\"Tq\" typename=\"MechanicTorqueSensor\"><parameters/></component></objects><connections>"
+            "<connect startcomponent=\"Src\" startport=\"P1\" endcomponent=\"J\" endport=\"P1\"/>"
+            "<connect startcomponent=\"Tq\" startport=\"P1\" endcomponent=\"Src\" endport=\"P1\"/>"
+            "</connections></system></hopsanmodelfile>").arg(param("T", 7), param("B", 2)).toUtf8();
+        const HopsanReadResult read = readHopsanModel(xml);
+        QVERIFY2(read.model, qPrintable(read.error));
+        const HopsanImport imp = importHopsan(*read.model, {});
+        QVERIFY2(imp.circuit, qPrintable((imp.unsupported + imp.errors).join('\n')));
+        const ComponentDoc* sensor = imp.circuit->component("Tq");
+        QVERIFY(sensor);
+        QCOMPARE(sensor->type, QStringLiteral("TorqueSensor"));
+        QCOMPARE(sensor->text.at("port"), QStringLiteral("Src.shaft"));
+        QCOMPARE(sensor->text.at("direction"), QStringLiteral("against rotation"));
+        Circuit c = *imp.circuit;
+        c.probes = {ProbeDoc{QStringLiteral("T"), QStringLiteral("signal"), QStringLiteral("Tq.T"), {}}};
+        const hs::sim::Registry reg = hs::sim::Registry::builtin();
+        const hs::sim::RunResult r = hs::service::runConfiguration(c, c.configs.back(), reg, 0.5);
+        QVERIFY2(r.ok, r.error.c_str());
+        QCOMPARE(r.trace.columns.at(0).back(), 7.0);
+    }
     void inertiaAngleLimitsRefused() {
         const HopsanReadResult read = readHopsanModel(modelWith("MechanicRotationalInertia", param("a_max", 1.5)));
         QVERIFY(read.model);

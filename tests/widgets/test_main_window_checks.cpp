@@ -499,17 +499,17 @@ private slots:
         auto w = threeOrificeWindow();
         QVERIFY(w);
         const QByteArray before = hs::model::serializeCircuit(w->document().circuit());
-        const QString valve = QStringLiteral(HS_HOPSAN_DATA "/HydraulicComponent Test/HydraulicValvePlate.hmf");
+        const QString valve = QStringLiteral(HS_HOPSAN_DATA "/HydraulicComponent Test/HydraulicCylinderBlockTest.hmf");
         QString err;
         QStringList report;
         QVERIFY(!w->importHopsan(valve, false, &err, &report));
-        QVERIFY2(err.contains("HydraulicValvePlate: ValvePlate"), qPrintable(err));
+        QVERIFY2(err.contains("MechanicCylinderBlockWithSwashPlate: CylinderBlock"), qPrintable(err));
         QCOMPARE(hs::model::serializeCircuit(w->document().circuit()), before);
 
         QVERIFY2(w->importHopsan(valve, true, &err, &report), qPrintable(err));
-        QVERIFY2(report.join('\n').contains("HydraulicValvePlate: ValvePlate"), qPrintable(report.join('\n')));
-        QVERIFY(w->document().circuit().component("C_type_Pressure_Source"));
-        QVERIFY(w->windowTitle().startsWith("HydraulicValvePlate.hydro.json"));
+        QVERIFY2(report.join('\n').contains("MechanicCylinderBlockWithSwashPlate: CylinderBlock"), qPrintable(report.join('\n')));
+        QVERIFY(w->document().circuit().component("Torque_Source"));
+        QVERIFY(w->windowTitle().startsWith("HydraulicCylinderBlockTest.hydro.json"));
 
         QVERIFY2(w->importHopsan(QStringLiteral(HS_HOPSAN_DATA "/generated/OrificeVolumeRamp.hmf"), false, &err), qPrintable(err));
         QCOMPARE(w->document().circuit().components.size(), size_t(6));

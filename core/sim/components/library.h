@@ -32,6 +32,7 @@ void registerRotational(Registry& r);        // inertia, shaft, gear, sources, p
 void registerArmLinkage(Registry& r);         // cylinder-to-arm linkage, vertical force on an arm
 void registerRotationalSensors(Registry& r); // angle, speed, torque, power
 void registerPumpsMotors(Registry& r);       // pumps, motors, hydraulic machine, compensated pumps
+void registerValvePlate(Registry& r);        // valve plate of an axial-piston machine
 void registerSmoothProfiles(Registry& r);     // smooth steps, smooth motion profile (inverse runs)
 void registerStribeckFriction(Registry& r);  // smooth Stribeck friction
 }  // namespace hs::sim

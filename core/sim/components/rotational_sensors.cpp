@@ -23,10 +23,19 @@ private:
     std::string target_;
 };
 
+// direction "against rotation": minus the torque on the node, i.e. the torque the component
+// takes from the node; Hopsan's port torque has that sign (it acts like a pressure).
 class TorqueSensor final : public ShaftWatchingSensor {
 public:
-    double measure(Eval& e) override { return e.flow[watchedPort]; }
+    std::string configureSensor(const ParamSet& p, const Fluid& f) override {
+        sign_ = p.choice("direction") == 1 ? -1.0 : 1.0;
+        return ShaftWatchingSensor::configureSensor(p, f);
+    }
+    double measure(Eval& e) override { return sign_ * e.flow[watchedPort]; }
     int outPort() const override { return 0; }
+
+private:
+    double sign_ = 1.0;
 };
 
 // Power = torque of the watched shaft * speed of the node wired to port "shaft" (the same node).
@@ -61,10 +70,13 @@ void registerRotationalSensors(Registry& r) {
     r.add(SpecBuilder("TorqueSensor", "Sensors", "Torque sensor")
               .describe("Outputs the torque a chosen component exerts on its shaft node (positive in the direction of "
                         "positive rotation), e.g. motor.shaft.")
-              .equations("out = T of <port>")
+              .equations("out = T of <port> (direction 'along rotation'), -T of <port> ('against rotation')")
               .source("-")
               .output("T", "Torque [N m]")
               .text("port", "", "Component rotational port to measure, written comp.port")
+              .choice("direction", {"along rotation", "against rotation"}, 0,
+                      "Sign: the torque the component exerts on its node along positive rotation, or against it "
+                      "(Hopsan's port torque, which acts like a pressure)")
               .choice("sampling", {"current", "previous step"}, 0, kSamplingHelp)
               .factory<TorqueSensor>());
     r.add(SpecBuilder("PowerSensor", "Sensors", "Power sensor")

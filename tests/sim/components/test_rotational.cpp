@@ -80,15 +80,18 @@ private slots:
         Netlist n;
         n.components = {comp("RotationalInertia", "J", {{"J", 1.0}}), comp("TorqueSource", "T", {{"T", 3.0}}),
                         comp("PowerSensor", "P", {}, {{"port", "T.shaft"}}), comp("SpeedSensor", "w"), comp("AngleSensor", "a"),
-                        comp("TorqueSensor", "ts", {}, {{"port", "T.shaft"}})};
+                        comp("TorqueSensor", "ts", {}, {{"port", "T.shaft"}}),
+                        comp("TorqueSensor", "against", {}, {{"port", "T.shaft"}, {"direction", "against rotation"}})};
         n.wires = {wire("T", "shaft", "J", "shaft"), wire("P", "shaft", "J", "shaft"), wire("w", "shaft", "J", "shaft"),
                    wire("a", "shaft", "J", "shaft")};
-        RunResult r = buildAndRun(n, {{"p", "signal", "P.P"}, {"w", "signal", "w.w"}, {"a", "signal", "a.theta"}, {"t", "signal", "ts.T"}},
+        RunResult r = buildAndRun(n, {{"p", "signal", "P.P"}, {"w", "signal", "w.w"}, {"a", "signal", "a.theta"}, {"t", "signal", "ts.T"},
+                                      {"ta", "signal", "against.T"}},
                                   runOptions(solver("rk4", 1e-3), 1.0, 0.1));
         QVERIFY2(r.ok, r.error.c_str());
         QVERIFY(std::abs(at(r, "w", 1.0) - 3.0) < 1e-9);
         QVERIFY(std::abs(at(r, "a", 1.0) - 1.5) < 1e-9);
         QVERIFY(std::abs(at(r, "t", 1.0) - 3.0) < 1e-12);
+        QVERIFY(std::abs(at(r, "ta", 1.0) + 3.0) < 1e-12);  // against rotation: Hopsan's port torque
         QVERIFY(std::abs(at(r, "p", 1.0) - 3.0 * 3.0) < 1e-9);
     }
 

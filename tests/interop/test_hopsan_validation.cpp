@@ -162,6 +162,24 @@ private slots:
         QVERIFY(v.check.checked > 2000);
     }
 
+    // The motor tests with the shaft as Hopsan's TLM element and Hopsan's motor step: the pressure
+    // behind the 2/2 valve and the motor's P2 pressure (fixed), the motor's flow (variable) are
+    // within Hopsan's 1 % at every sample (before: the shaft rang undamped, 0.79 and 0.53).
+    void motorTestsVariablesWithinTolerance() {
+        for (const auto& [file, names] : std::vector<std::pair<QString, QStringList>>{
+                 {"HydraulicFixedDisplacementMotorQ.hvc", {"Pressure_Transducer_1#out#Value", "Pressure_Transducer_2#out#Value"}},
+                 {"HydraulicVariableDisplacementMotorQ.hvc", {"Flow_Rate_Transducer#out#Value"}}}) {
+            const Loaded l = load(QStringLiteral(HS_HOPSAN_DATA "/Component Test Validations/") + file);
+            QVERIFY2(l.imp.circuit, qPrintable(file));
+            const auto check = hs::service::checkAgainstHopsan(*l.imp.circuit, l.model, l.imp, l.hvc, loadHvd(l.hvc.hvdFile),
+                                                              hs::sim::Registry::builtin());
+            QVERIFY2(check.error.isEmpty(), qPrintable(check.error));
+            for (const auto& v : check.variables)
+                if (names.contains(v.variable))
+                    QVERIFY2(v.passed() && v.check.checked > 1000, qPrintable(file + ": " + v.variable + " " + QString::number(v.check.maxDeviation)));
+        }
+    }
+
     // The four-chamber piston (Hopsan x5 = minus the extension) on a 1000 kg mass limited to
     // 0 <= x2 <= 10 (x2 = L - x1, L = -2 from the start positions): the mass's limits become an
     // EndStop at [2, 12] in our frame, where HopsanCLI 2.24 holds it for the first second; the
@@ -258,8 +276,9 @@ private slots:
             // the pressure-controlled pump in its regulator's transients (Hopsan folds the outlet
             // line into the regulator)
             QStringLiteral("Variable Pump with Pressure Control.hvc"),
-            // motors: run since unconnected inputs get their stored value and the shaft reverses the speed
-            // as Hopsan's; fail where Hopsan's motor clamps a pressure at 0 (cavitation) and ours goes below
+            // motors (TLM shaft, Hopsan's motor step and flow limit): fail only at the samples where a port
+            // leaves or enters 0 Pa (0.76 Pa and 16 Pa in Hopsan) and, for the variable motor, in the first
+            // 15 ms (our speed source is a flywheel that overshoots Hopsan's kinematic step)
             QStringLiteral("HydraulicFixedDisplacementMotorQ.hvc"),
             QStringLiteral("HydraulicVariableDisplacementMotorQ.hvc"),
             // machine C: speed within 1 % except at its zero crossing, flow during the reversal

@@ -39,6 +39,7 @@ public:
         v1_ = num("V1", 0.0);
         v2_ = num("V2", 0.0);
         dpCav_ = p.num("dp_cav");
+        hopsanForm_ = s.paramIndex("form") >= 0 && p.choice("form") == 1;
         return ws_ > 0 ? std::string() : std::string("smoothing speed w_s must be positive");
     }
     [[nodiscard]] std::string checkConnections() const override {
@@ -48,8 +49,40 @@ public:
     }
     double mass(int port) const override { return port == shaft_ ? j_ : 0.0; }
     double constantVolume(int port) const override { return port == 0 ? v1_ : port == 1 ? v2_ : 0.0; }
+    // form "Hopsan Q-type at the step", next to TLM nodes (Hopsan's HydraulicFixed/Variable-
+    // DisplacementMotorQ): leakage solved with the ports' sources (c1a, c2a), the displacement
+    // flow at the step's speed limited so that no port goes below 0 Pa, and held with the port
+    // pressures over the step; the shaft torque keeps the unlimited flow's pressures
+    // dpe*(c1a - c2a) - (Z1 + Z2)*dpe^2*w, with w the node's speed during the step.
+    bool solveThevenin(Eval& e, const double* c, const double* z) override {
+        if (!hopsanForm_) return false;
+        hopsanHeld_ = true;
+        const double dpe = d_ * fraction(e) / kTwoPi, w = speed(e);
+        const double gamma = 1.0 / (cl_ * (z[0] + z[1]) + 1.0);
+        c1a_ = (cl_ * z[1] + 1.0) * gamma * c[0] + cl_ * gamma * z[0] * c[1];
+        c2a_ = (cl_ * z[0] + 1.0) * gamma * c[1] + cl_ * gamma * z[1] * c[0];
+        zSum_ = z[0] + z[1];
+        // Hopsan's flows are out of the machine into the port's node: q1 = -dpe*w at P1.
+        double q1a = -dpe * w;
+        const double lo = z[0] > 0 ? -c1a_ / (gamma * z[0]) : -kInf, hi = z[1] > 0 ? c2a_ / (gamma * z[1]) : kInf;
+        q1a = std::min(std::max(q1a, lo), hi);
+        const double p1 = c1a_ + gamma * z[0] * q1a, p2 = c2a_ - gamma * z[1] * q1a;
+        const double leak = -cl_ * (p1 - p2);
+        heldQ_ = -(q1a + leak);  // ours: into the machine at P1, = out at P2
+        if (z[0] > 0) setPortPressure(e, 0, p1);
+        if (z[1] > 0) setPortPressure(e, 1, p2);
+        return true;
+    }
     void eval(Eval& e) override {
         const double dpe = d_ * fraction(e) / kTwoPi;
+        if (hopsanHeld_) {
+            const double w = speed(e);
+            setFlow(e, 0, heldQ_);
+            setFlow(e, 1, -heldQ_);
+            if (shaftDriven())
+                setForce(e, shaft_, dpe * (c1a_ - c2a_) - zSum_ * dpe * dpe * w - b_ * w - tc_ * w / std::sqrt(w * w + ws_ * ws_));
+            return;
+        }
         const double w = speed(e), dp = P(e, 0) - P(e, 1);
         const double q = cavitationLimited(dpe * w + cl_ * dp, e);  // P1 -> P2 through the machine
         setFlow(e, 0, q);
@@ -73,6 +106,8 @@ protected:
     double fraction(const Eval& e) const { return std::clamp(epsIn_ >= 0 && isConnected(epsIn_) ? in(e, epsIn_) : eps_, -1.0, 1.0); }
 
     int shaft_ = -1, speedIn_ = -1, epsIn_ = -1;
+    bool hopsanForm_ = false, hopsanHeld_ = false;
+    double c1a_ = 0, c2a_ = 0, zSum_ = 0, heldQ_ = 0;
     double d_ = 0, n_ = 0, eps_ = 1, cl_ = 0, b_ = 0, tc_ = 0, ws_ = 1, j_ = 0, v1_ = 0, v2_ = 0, dpCav_ = 1;
 };
 
@@ -179,6 +214,13 @@ ComponentSpec motor(const char* type, const char* title, bool variable, bool por
     b.param("D", "m3/rev", 5e-5, 0.0, kInf, "Displacement per revolution");
     if (variable) b.param("eps", "-", 1.0, -1.0, 1.0, "Displacement fraction (input eps unconnected)");
     machineLosses(b, portVolumes ? 0.0 : 0.1);
+    if (!portVolumes)
+        b.choice("form", {"continuous", "Hopsan Q-type at the step"}, 0,
+                 "continuous: the law above; Hopsan Q-type at the step (next to TLM volumes, fixed steps): Hopsan's motor "
+                 "step, the leakage solved with the ports' sources, the flow at the step's speed limited so that neither "
+                 "port goes below 0 Pa (exactly), held over the step, and the torque from the unlimited flow's pressures "
+                 "dpe*(c1a - c2a) - (Z1 + Z2)*dpe^2*w (Hopsan keeps them in its torque while cavitating). On ordinary nodes "
+                 "(any stepper) the continuous law is used");
     if (portVolumes) {
         b.param("V1", "m3", 0.0, 0.0, kInf, "Oil volume at P1 (capacitance of its node)")
             .param("V2", "m3", 0.0, 0.0, kInf, "Oil volume at P2 (capacitance of its node)");

@@ -162,13 +162,12 @@ private slots:
         QVERIFY(v.check.checked > 2000);
     }
 
-    // The motor tests with the shaft as Hopsan's TLM element and Hopsan's motor step: the pressure
-    // behind the 2/2 valve and the motor's P2 pressure (fixed), the motor's flow (variable) are
-    // within Hopsan's 1 % at every sample (before: the shaft rang undamped, 0.79 and 0.53).
+    // The fixed motor test with the shaft as Hopsan's TLM element and Hopsan's motor step: the
+    // pressure behind the 2/2 valve and the motor's P2 pressure are within 1e-5 at every sample
+    // (before: the shaft rang undamped, 0.79), its P1 pressure everywhere but where it leaves 0 Pa.
     void motorTestsVariablesWithinTolerance() {
         for (const auto& [file, names] : std::vector<std::pair<QString, QStringList>>{
-                 {"HydraulicFixedDisplacementMotorQ.hvc", {"Pressure_Transducer_1#out#Value", "Pressure_Transducer_2#out#Value"}},
-                 {"HydraulicVariableDisplacementMotorQ.hvc", {"Flow_Rate_Transducer#out#Value"}}}) {
+                 {"HydraulicFixedDisplacementMotorQ.hvc", {"Pressure_Transducer_1#out#Value", "Pressure_Transducer_2#out#Value"}}}) {
             const Loaded l = load(QStringLiteral(HS_HOPSAN_DATA "/Component Test Validations/") + file);
             QVERIFY2(l.imp.circuit, qPrintable(file));
             const auto check = hs::service::checkAgainstHopsan(*l.imp.circuit, l.model, l.imp, l.hvc, loadHvd(l.hvc.hvdFile),
@@ -176,7 +175,7 @@ private slots:
             QVERIFY2(check.error.isEmpty(), qPrintable(check.error));
             for (const auto& v : check.variables)
                 if (names.contains(v.variable))
-                    QVERIFY2(v.passed() && v.check.checked > 1000, qPrintable(file + ": " + v.variable + " " + QString::number(v.check.maxDeviation)));
+                    QVERIFY2(v.check.maxDeviation < 1e-5 && v.check.checked > 1000, qPrintable(file + ": " + v.variable + " " + QString::number(v.check.maxDeviation)));
         }
     }
 
@@ -276,11 +275,10 @@ private slots:
             // the pressure-controlled pump in its regulator's transients (Hopsan folds the outlet
             // line into the regulator)
             QStringLiteral("Variable Pump with Pressure Control.hvc"),
-            // motors (TLM shaft, Hopsan's motor step and flow limit): fail only at the samples where a port
-            // leaves or enters 0 Pa (0.76 Pa and 16 Pa in Hopsan) and, for the variable motor, in the first
-            // 15 ms (our speed source is a flywheel that overshoots Hopsan's kinematic step)
+            // fixed motor (TLM shaft, Hopsan's motor step and flow limit): one sample misses, t = 1.221 s,
+            // where the port leaves 0 Pa: Hopsan 0.758 Pa, ours 0.847 Pa, a difference of two 6.7e4 Pa
+            // terms (c1a and Z dpe w) that agree to 1.3e-6
             QStringLiteral("HydraulicFixedDisplacementMotorQ.hvc"),
-            QStringLiteral("HydraulicVariableDisplacementMotorQ.hvc"),
             // machine C: speed within 1 % except at its zero crossing, flow during the reversal
             QStringLiteral("HydraulicMachineCTest.hvc"),
             // load-sensing valve (PL mapped to a PressureSource driven by pLS): 10 samples of the first
@@ -310,8 +308,8 @@ private slots:
             ++passed;
         }
         // docs/validation.md, "Hopsan's component tests": update it with these numbers.
-        QCOMPARE(passed, 12);
-        QCOMPARE(failed, 8);
+        QCOMPARE(passed, 13);
+        QCOMPARE(failed, 7);
         QCOMPARE(refused, 4);
     }
 };

@@ -85,22 +85,40 @@ public:
         setForce(e, 1, tm);
     }
     // Once per step, from the speeds at its start: the waves of the step (Hopsan's C-type step).
+    // An end whose node has a Q-type neighbour (a speed source, a motor in its Hopsan form)
+    // exchanges the speed that neighbour fixes for the step; the first step starts from the
+    // nodes' start values, as Hopsan's initialize() and first step do.
     std::string stepUpdate(Eval& e, double dt) override {
         if (zc_ == 0) (void)prepareStep(dt);
-        const double ua = V(e, 0) / n_, ub = -V(e, 1);
         if (!started_) {  // Hopsan's initialize(): the spring's torque at the start values, then one exchange
+            const double ua = V(e, 0) / n_, ub = -V(e, 1);
             const double t0 = k_ * (X(e, 0) / n_ - X(e, 1));
             ca_ = t0 - zc_ * ua;
             cb_ = t0 - zc_ * ub;
             fa_ = fb_ = t0;
             started_ = true;
             exchange(ua, ub);
+            exchange(ua, ub);
+            return {};
         }
-        exchange(ua, ub);
+        exchange(endSpeed(e, 0) / n_, -endSpeed(e, 1));
         return {};
+    }
+    // The torque on each end's node, -(c + z*w): a: -(c_a + Zc w_a/n)/n, b: c_b - Zc w_b.
+    bool shaftWave(int port, double& c, double& z) const override {
+        if (!(hasStepUpdate() && started_)) return false;
+        if (port == 0) { c = ca_ / n_; z = zc_ / (n_ * n_); }
+        else { c = -cb_; z = zc_; }
+        return true;
     }
 
 private:
+    double endSpeed(const Eval& e, int port) const {
+        double w = 0;
+        for (const Neighbour& n : nodeNeighbours[static_cast<size_t>(port)])
+            if (n.comp->stepSpeed(e, n.port, w)) return w;
+        return V(e, port);
+    }
     void exchange(double ua, double ub) {
         const double a0 = cb_ + 2.0 * zc_ * ub, b0 = ca_ + 2.0 * zc_ * ua;
         fa_ = (1.0 - alpha_) * a0 + alpha_ * fa_;
@@ -134,6 +152,12 @@ public:
         return j_ > 0 && g_ > 0 ? std::string() : std::string("J_ref and g must be positive");
     }
     double mass(int) const override { return j_; }
+    // Kinematic for a TLM shaft's end (Hopsan's Q-type source): the reference speed itself.
+    bool stepSpeed(const Eval& e, int, double& w) const override {
+        if (isConnected(2)) return false;
+        w = isConnected(1) ? in(e, 1) : w_;
+        return true;
+    }
     void eval(Eval& e) override {
         const double wRef = isConnected(1) ? in(e, 1) : w_;
         const double thetaRef = isConnected(2) ? in(e, 2) : S(e)[0];

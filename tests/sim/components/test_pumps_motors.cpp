@@ -92,6 +92,37 @@ private slots:
         QVERIFY(std::abs(at(r, "q", 5.0) - dpe * w) < 1e-6 * dpe * w);
     }
 
+    // With a TLM shaft (Gear, form "Hopsan TLM at the step", ratio -1 as Hopsan's shaft) between
+    // the motor and a viscous load, the motor integrates its own speed by Hopsan's damped
+    // trapezoidal step against the shaft's wave, and its node follows that speed a step later.
+    // Steady state: the same speed as the continuous machine, w_load = -w_motor (lossless
+    // shaft), and the shaft's torque on the load, B w_load, balances its friction.
+    void motorHopsanStepThroughTlmShaft() {
+        const double d = 20e-6, ps = 1e7, g = 1e-10, b = 0.2, dpe = d / kTwoPi;
+        Netlist n;
+        n.fluid.bulk = constantBe(1e9);
+        n.components = {comp("PressureSource", "supply", {{"p", ps}}), comp("Tank", "tank"),
+                        comp("LaminarOrifice", "in", {{"G", g}}), comp("LaminarOrifice", "out", {{"G", g}}),
+                        comp("Volume", "V1", {{"V", 1e-3}}), comp("Volume", "V2", {{"V", 1e-3}}),
+                        comp("FixedDisplacementMotor", "motor", {{"D", d}, {"B", 0.0}, {"Cl", 0.0}, {"J", 0.01}},
+                             {{"form", "Hopsan Q-type at the step"}}),
+                        comp("Gear", "shaft", {{"ratio", -1.0}, {"k", 1e3}, {"alpha", 0.1}}, {{"form", "Hopsan TLM at the step"}}),
+                        comp("RotationalInertia", "load", {{"J", 0.05}, {"B", b}})};
+        n.wires = {wire("supply", "P", "in", "A"), wire("in", "B", "V1", "P1"), wire("V1", "P2", "motor", "P1"),
+                   wire("motor", "P2", "V2", "P1"), wire("V2", "P2", "out", "A"), wire("out", "B", "tank", "P"),
+                   wire("motor", "shaft", "shaft", "a"), wire("shaft", "b", "load", "shaft")};
+        SolverSettings s = withMethod(withMethod(solver("rk4", 1e-4), "V1", "tlm", {{"alpha", 0.1}}), "V2", "tlm", {{"alpha", 0.1}});
+        RunResult r = buildAndRun(n, {{"wm", "speed", "motor.shaft"}, {"wl", "speed", "load.shaft"}, {"q", "flow", "motor.P1"},
+                                      {"Tl", "torque", "shaft.b"}},
+                                  runOptions(s, 10.0, 0.01));
+        QVERIFY2(r.ok, r.error.c_str());
+        const double w = dpe * ps / (b + 2 * dpe * dpe / g);
+        QVERIFY2(std::abs(at(r, "wm", 10.0) - w) < 1e-6 * w, qPrintable(QString("%1 vs %2").arg(at(r, "wm", 10.0)).arg(w)));
+        QVERIFY2(std::abs(at(r, "wl", 10.0) + w) < 1e-6 * w, qPrintable(QString("%1 vs %2").arg(at(r, "wl", 10.0)).arg(-w)));
+        QVERIFY(std::abs(at(r, "q", 10.0) - dpe * w) < 1e-6 * dpe * w);
+        QVERIFY2(std::abs(at(r, "Tl", 10.0) + b * w) < 1e-5 * b * w, qPrintable(QString::number(at(r, "Tl", 10.0))));
+    }
+
     // Its cavitation rule: a motor turned at a fixed speed empties a closed TLM volume at P1;
     // the flow is limited so that the port reaches 0 Pa (to rounding) and never goes below (the
     // continuous form fades the flow over dp_cav below 0 Pa instead).

@@ -43,10 +43,12 @@ void pressureControlledPump(HopsanValues& in, ComponentDoc& out, QStringList&) {
 }
 
 void motorQ(HopsanValues& in, ComponentDoc& out, const char* leakage) {
+    out.num["dp_cav"] = kHopsanCavitationBand;  // Hopsan's motor limits its flow at 0 Pa as its pumps do
     out.num["D"] = in.value("D_m", 5e-5);
     out.num["B"] = in.value("B_m", 0.0);
     out.num["Cl"] = in.value(QString::fromLatin1(leakage), 1e-12);
     out.num["J"] = in.value("J_m", 0.1);
+    out.text["form"] = QStringLiteral("Hopsan Q-type at the step");  // next to the TLM volumes of Hopsan-compatible
 }
 void fixedMotor(HopsanValues& in, ComponentDoc& out, QStringList&) { motorQ(in, out, "C_lm"); }
 void variableMotor(HopsanValues& in, ComponentDoc& out, QStringList&) {
@@ -79,18 +81,21 @@ void inertia(HopsanValues& in, ComponentDoc& out, QStringList& problems) {
 // shaft has w2 = -w1). Our Gear of ratio -1 is the same spring with the same reversal
 // (d = -theta_a - theta_b), so each side's node keeps Hopsan's sign: a motor driven through the
 // shaft turns the way Hopsan's does (the motor tests' pressures had the wrong sign through a
-// TorsionShaft, which keeps one direction).
-void reversingShaft(ComponentDoc& out, double k) {
+// TorsionShaft, which keeps one direction). Its form is Hopsan's own TLM element with its alpha
+// (at fixed steps; the undamped spring under adaptive steppers, the CVODE reference).
+void reversingShaft(HopsanValues& in, ComponentDoc& out, double k) {
     out.num["ratio"] = -1.0;
     out.num["k"] = k;
     out.num["c"] = 0.0;
+    out.text["form"] = QStringLiteral("Hopsan TLM at the step");
+    out.num["alpha"] = in.value("alpha", 0.1);
 }
-void shaft(HopsanValues& in, ComponentDoc& out, QStringList&) { reversingShaft(out, in.value("Ks", 1000.0)); }
+void shaft(HopsanValues& in, ComponentDoc& out, QStringList&) { reversingShaft(in, out, in.value("Ks", 1000.0)); }
 
 // Solid or hollow round shaft: Ks = G*Ip/len, Ip = pi/32*(dy^4 - di^4).
 void shaftG(HopsanValues& in, ComponentDoc& out, QStringList&) {
     const double dy = in.value("dy", 0.02), di = in.value("di", 0.0), len = in.value("len", 0.1), g = in.value("G", 7.93e10);
-    reversingShaft(out, std::numbers::pi / 32.0 * (std::pow(dy, 4) - std::pow(di, 4)) * g / len);
+    reversingShaft(in, out, std::numbers::pi / 32.0 * (std::pow(dy, 4) - std::pow(di, 4)) * g / len);
 }
 
 void thetaSource(HopsanValues& in, ComponentDoc& out, QStringList&) { out.num["w"] = in.value("omega", 0.0); }
@@ -140,20 +145,20 @@ void appendRotationalHopsanTypes(std::vector<HopsanTypeMapping>& map) {
                    {{"P1", "P1"}, {"P2", "P2"}, {"PREF", "LS"}, {"omega_p", "n"}}, pressureControlledPump, nullptr,
                    "the regulator in continuous time without Hopsan's outlet line impedance; outputs eps and a are not imported", HopsanKind::Q});
     map.push_back({"HydraulicFixedDisplacementMotorQ", "FixedDisplacementMotor", {{"P1", "P1"}, {"P2", "P2"}, {"P3", "shaft"}}, fixedMotor,
-                   nullptr, "J_m is added to the shaft node", HopsanKind::Q});
+                   nullptr, "J_m is added to the shaft node; form = Hopsan Q-type at the step (its flow limit at 0 Pa, its torque)", HopsanKind::Q});
     map.push_back({"HydraulicVariableDisplacementMotorQ", "VariableDisplacementMotor",
                    {{"P1", "P1"}, {"P2", "P2"}, {"P3", "shaft"}, {"eps", "eps"}}, variableMotor, nullptr,
-                   "C_im = Cl; J_m is added to the shaft node", HopsanKind::Q});
+                   "C_im = Cl; J_m is added to the shaft node; form = Hopsan Q-type at the step (its flow limit at 0 Pa, its torque)", HopsanKind::Q});
     map.push_back({"HydraulicMachineC", "HydraulicMachine", {{"P1", "P1"}, {"P2", "P2"}, {"P3", "shaft"}, {"eps", "eps"}}, machineC, nullptr,
                    "our speed is -w3 (Hopsan pumps into P1 at positive w3; the far side of its inertia sees -w3); V_1, V_2 "
                    "are port-node capacitance with the circuit's bulk modulus, not Beta_e; Hopsan's fixed alpha 0.1 and "
                    "v_min are numerical, not imported", HopsanKind::C});
     map.push_back({"MechanicRotationalInertia", "RotationalInertia", {{"P1", "shaft"}, {"P2", "shaft"}}, inertia, nullptr, kRotationalFrame, HopsanKind::Q});
     map.push_back({"MechanicRotShaft", "Gear", {{"Pmr1", "a"}, {"Pmr2", "b"}}, shaft, nullptr,
-                   "a Gear of ratio -1 (Hopsan counts the two ends' speeds in opposite directions), k = Ks, no damping; "
-                   "Hopsan's TLM alpha is numerical damping and is not imported", HopsanKind::C});
+                   "a Gear of ratio -1 (Hopsan counts the two ends' speeds in opposite directions), k = Ks, form = Hopsan TLM "
+                   "at the step with Hopsan's alpha (the undamped spring under adaptive steppers)", HopsanKind::C});
     map.push_back({"MechanicRotShaftG", "Gear", {{"Pmr1", "a"}, {"Pmr2", "b"}}, shaftG, nullptr,
-                   "a Gear of ratio -1 (as MechanicRotShaft), k = pi/32*(dy^4 - di^4)*G/len", HopsanKind::C});
+                   "a Gear of ratio -1 (as MechanicRotShaft, TLM form with its alpha), k = pi/32*(dy^4 - di^4)*G/len", HopsanKind::C});
     map.push_back({"MechanicThetaSource", "SpeedSource", {{"Pmr1", "shaft"}, {"omega", "w"}, {"thetain", "theta"}}, thetaSource, nullptr,
                    kSourceNote, HopsanKind::Q});
     map.push_back({"MechanicAngularVelocityTransformer", "SpeedSource", {{"out", "shaft"}, {"omega", "w"}}, speedTransformer, nullptr,

@@ -363,7 +363,13 @@ void Builder::formMechanicalNodes() {
         const auto& pr = sys_->ports[g];
         sys_->comps[pr.comp]->node[pr.port] = it->second;
     }
+    for (auto& c : sys_->comps) c->nodeNeighbours.assign(c->spec->ports.size(), {});
     for (auto& m : sys_->mech) {
+        for (int g : m.ports)
+            for (int h : m.ports)
+                if (h != g)
+                    sys_->comps[sys_->ports[g].comp]->nodeNeighbours[static_cast<size_t>(sys_->ports[g].port)].push_back(
+                        {sys_->comps[sys_->ports[h].comp].get(), sys_->ports[h].port});
         m.name = portName(m.ports.front());
         std::vector<std::pair<std::string, double>> x0s;
         for (int g : m.ports) {

@@ -156,6 +156,14 @@ public:
     [[nodiscard]] virtual std::string stepUpdateEnd(Eval& e, double dt, int /*end*/) { return stepUpdate(e, dt); }
     // Fluid inertance rho*L/A of a pipe component [kg/m4] (0: none), for the TLM guidance.
     virtual double inertance() const { return 0.0; }
+    // Hopsan's split of a rotational node between a C-type element (an end of a TLM shaft) and
+    // Q-type components (a kinematic source, a motor in its Hopsan form), for the forms "at the
+    // step": a C-type end tells the torque it exerts on the node, -(c + z*w) at node speed w,
+    // with c and z held over the step (shaftWave); a Q-type component tells the speed it fixes
+    // for the step, which the C-type end then exchanges instead of the node's (stepSpeed).
+    // Neighbours on the node are listed per mechanical port by the builder (nodeNeighbours).
+    virtual bool shaftWave(int /*port*/, double& /*c*/, double& /*z*/) const { return false; }
+    virtual bool stepSpeed(const Eval& /*e*/, int /*port*/, double& /*w*/) const { return false; }
 
     // --- binding, filled by the builder -------------------------------------------------
     std::string id;
@@ -168,6 +176,11 @@ public:
     int watchedPort = -1;         // global port index resolved from watchedPortName()
     const Component* watchedComp = nullptr;  // the component of watchedPort
     int watchedLocal = -1;                   // and its port index there
+    struct Neighbour {
+        const Component* comp = nullptr;
+        int port = -1;
+    };
+    std::vector<std::vector<Neighbour>> nodeNeighbours;  // per port: the other ports on its mechanical node
 
 protected:
     double P(const Eval& e, int k) const { return e.p[node[k]]; }

@@ -39,6 +39,7 @@ public:
         v1_ = num("V1", 0.0);
         v2_ = num("V2", 0.0);
         dpCav_ = p.num("dp_cav");
+        hopsanForm_ = s.paramIndex("form") >= 0 && p.choice("form") == 1;
         return ws_ > 0 ? std::string() : std::string("smoothing speed w_s must be positive");
     }
     [[nodiscard]] std::string checkConnections() const override {
@@ -48,8 +49,63 @@ public:
     }
     double mass(int port) const override { return port == shaft_ ? j_ : 0.0; }
     double constantVolume(int port) const override { return port == 0 ? v1_ : port == 1 ? v2_ : 0.0; }
+    // form "Hopsan Q-type at the step", next to TLM nodes (Hopsan's HydraulicFixed/Variable-
+    // DisplacementMotorQ): leakage solved with the ports' sources (c1a, c2a), the displacement
+    // flow limited so that no port goes below 0 Pa, held with the port pressures over the step;
+    // the torque keeps the unlimited flow's pressures, dpe*(c1a - c2a) - (Z1 + Z2)*dpe^2*w.
+    // When the shaft's node joins a TLM shaft's end (a C-type element, shaftWave), the speed is
+    // Hopsan's own step: the trapezoidal rule on J dw/dt = dpe (c1a - c2a) - c3 - ble w with
+    // ble = B + (Z1 + Z2) dpe^2 + Zx3 (implicit in w), starting from rest with no previous input
+    // as Hopsan's integrator; the node then follows that speed a step later (the motor's torque
+    // on it balances the shaft's and accelerates J to it). Otherwise w is the node's speed.
+    bool hasStepUpdate() const override { return hopsanForm_ && stepOn_; }
+    bool stepUpdateOptional() const override { return true; }
+    void useStepUpdate(bool on) override { stepOn_ = on; }
+    void resetDiscrete() override { hopsanHeld_ = started_ = integrating_ = false; dt_ = 0; }
+    std::string prepareStep(double dt) override {
+        dt_ = dt;
+        return {};
+    }
+    std::string stepUpdate(Eval&, double dt) override { return prepareStep(dt); }
+    bool stepSpeed(const Eval&, int port, double& w) const override {
+        if (!(hasStepUpdate() && started_) || port != shaft_) return false;
+        w = wStep_;
+        return true;
+    }
+    bool solveThevenin(Eval& e, const double* c, const double* z) override {
+        if (!hasStepUpdate()) return false;
+        hopsanHeld_ = true;
+        const double dpe = d_ * fraction(e) / kTwoPi;
+        const double gamma = 1.0 / (cl_ * (z[0] + z[1]) + 1.0);
+        c1a_ = (cl_ * z[1] + 1.0) * gamma * c[0] + cl_ * gamma * z[0] * c[1];
+        c2a_ = (cl_ * z[0] + 1.0) * gamma * c[1] + cl_ * gamma * z[1] * c[0];
+        zSum_ = z[0] + z[1];
+        hopsanStep(e, dpe);
+        // Hopsan's flows are out of the machine into the port's node: q1 = -dpe*w at P1.
+        double q1a = -dpe * wStep_;
+        const double lo = z[0] > 0 ? -c1a_ / (gamma * z[0]) : -kInf, hi = z[1] > 0 ? c2a_ / (gamma * z[1]) : kInf;
+        q1a = std::min(std::max(q1a, lo), hi);
+        const double p1 = c1a_ + gamma * z[0] * q1a, p2 = c2a_ - gamma * z[1] * q1a;
+        const double leak = -cl_ * (p1 - p2);
+        heldQ_ = -(q1a + leak);  // ours: into the machine at P1, = out at P2
+        if (z[0] > 0) setPortPressure(e, 0, p1);
+        if (z[1] > 0) setPortPressure(e, 1, p2);
+        return true;
+    }
     void eval(Eval& e) override {
         const double dpe = d_ * fraction(e) / kTwoPi;
+        if (hopsanHeld_) {
+            setFlow(e, 0, heldQ_);
+            setFlow(e, 1, -heldQ_);
+            if (!shaftDriven()) return;
+            const double w = V(e, shaft_);
+            double c3 = 0, z3 = 0;  // the shaft's wave now (exchanged after this step's solve)
+            if (integrating_ && waveComp_->shaftWave(wavePort_, c3, z3))  // J to the step's speed, the shaft's torque balanced
+                setForce(e, shaft_, j_ * (wStep_ - wNode_) / dt_ + c3 + z3 * w);
+            else
+                setForce(e, shaft_, dpe * (c1a_ - c2a_) - zSum_ * dpe * dpe * w - b_ * w - tc_ * w / std::sqrt(w * w + ws_ * ws_));
+            return;
+        }
         const double w = speed(e), dp = P(e, 0) - P(e, 1);
         const double q = cavitationLimited(dpe * w + cl_ * dp, e);  // P1 -> P2 through the machine
         setFlow(e, 0, q);
@@ -58,6 +114,38 @@ public:
     }
 
 protected:
+    // The speed of the step: Hopsan's damped trapezoidal integrator (DoubleIntegratorWithDamping)
+    // against the TLM shaft's wave, or the node's speed when no TLM shaft end is on the node.
+    void hopsanStep(const Eval& e, double dpe) {
+        const bool driven = shaftDriven();
+        integrating_ = false;
+        if (driven) {
+            wNode_ = V(e, shaft_);
+            bool wave = false;
+            for (const Neighbour& n : nodeNeighbours[static_cast<size_t>(shaft_)])
+                if (n.comp->shaftWave(n.port, c3_, z3_)) {
+                    wave = true;
+                    waveComp_ = n.comp;
+                    wavePort_ = n.port;
+                    break;
+                }
+            if (wave && started_ && dt_ > 0 && j_ > 0) {
+                const double ble = b_ + zSum_ * dpe * dpe + z3_, a = ble * dt_ / j_;
+                const double u = (dpe * (c1a_ - c2a_) - c3_) / j_;
+                wStep_ = (2.0 - a) / (2.0 + a) * wStep_ + dt_ / (2.0 + a) * (u + uPrev_);
+                uPrev_ = u;
+                integrating_ = true;
+            } else if (!started_) {
+                wStep_ = wNode_;  // Hopsan's start value; its integrator starts with no previous input
+                uPrev_ = 0.0;
+            } else {
+                wStep_ = wNode_;
+            }
+        } else {
+            wStep_ = speed(e);
+        }
+        started_ = true;
+    }
     bool shaftDriven() const { return shaft_ >= 0 && isConnected(shaft_); }
     double speed(const Eval& e) const {
         if (shaftDriven()) return V(e, shaft_);
@@ -73,6 +161,11 @@ protected:
     double fraction(const Eval& e) const { return std::clamp(epsIn_ >= 0 && isConnected(epsIn_) ? in(e, epsIn_) : eps_, -1.0, 1.0); }
 
     int shaft_ = -1, speedIn_ = -1, epsIn_ = -1;
+    bool hopsanForm_ = false, hopsanHeld_ = false, stepOn_ = true, started_ = false, integrating_ = false;
+    double c1a_ = 0, c2a_ = 0, zSum_ = 0, heldQ_ = 0, dt_ = 0;
+    double wStep_ = 0, wNode_ = 0, uPrev_ = 0, c3_ = 0, z3_ = 0;  // Hopsan's speed step
+    const Component* waveComp_ = nullptr;  // the TLM shaft end on the shaft's node, and its port
+    int wavePort_ = -1;
     double d_ = 0, n_ = 0, eps_ = 1, cl_ = 0, b_ = 0, tc_ = 0, ws_ = 1, j_ = 0, v1_ = 0, v2_ = 0, dpCav_ = 1;
 };
 
@@ -179,6 +272,13 @@ ComponentSpec motor(const char* type, const char* title, bool variable, bool por
     b.param("D", "m3/rev", 5e-5, 0.0, kInf, "Displacement per revolution");
     if (variable) b.param("eps", "-", 1.0, -1.0, 1.0, "Displacement fraction (input eps unconnected)");
     machineLosses(b, portVolumes ? 0.0 : 0.1);
+    if (!portVolumes)
+        b.choice("form", {"continuous", "Hopsan Q-type at the step"}, 0,
+                 "continuous: the law above; Hopsan Q-type at the step (next to TLM volumes, fixed steps): Hopsan's motor "
+                 "step, the leakage solved with the ports' sources, the flow at the step's speed limited so that neither "
+                 "port goes below 0 Pa (exactly), held over the step, and the torque from the unlimited flow's pressures "
+                 "dpe*(c1a - c2a) - (Z1 + Z2)*dpe^2*w (Hopsan keeps them in its torque while cavitating). On ordinary nodes "
+                 "(any stepper) the continuous law is used");
     if (portVolumes) {
         b.param("V1", "m3", 0.0, 0.0, kInf, "Oil volume at P1 (capacitance of its node)")
             .param("V2", "m3", 0.0, 0.0, kInf, "Oil volume at P2 (capacitance of its node)");

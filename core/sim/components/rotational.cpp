@@ -48,20 +48,86 @@ private:
 // Tm = k*d + c*d'; the output b gets Tm, the input a gets -Tm/n. The power a and b receive sums
 // to -Tm*d', the mesh's own spring and damper power: the gear itself neither makes nor loses
 // energy, whatever n.
+//
+// form "Hopsan TLM at the step" (fixed steps; the spring above under adaptive steppers): the
+// mesh spring is a C-type TLM element, Hopsan's MechanicRotShaft (Mechanic/Rotational). Each
+// end is a torque source T_j = c_j + Zc*u_j (u_a = w_a/n, u_b = -w_b: the ends' speeds counted
+// into the spring), Zc = k*dt/(1 - alpha); the waves are held over the step and exchanged once
+// per step from the speeds at its start, through Hopsan's filter
+// c_a <- (1 - alpha)*(c_b + 2*Zc*u_b) + alpha*c_a (and a <-> b). At rest the spring keeps
+// Tm = c_a = c_b; at steady speed it carries Tm as the continuous spring. Its damping is
+// numerical (the wave delay and alpha), as in Hopsan; parameter c is not used.
 class Gear final : public Component {
 public:
     std::string configure(const ParamSet& p, const Fluid&) override {
         n_ = p.num("ratio"); k_ = p.num("k"); c_ = p.num("c");
+        tlm_ = p.choice("form") == 1;
+        alpha_ = p.num("alpha");
         return n_ != 0 ? std::string() : std::string("gear ratio must not be 0");
     }
+    bool hasStepUpdate() const override { return tlm_ && stepOn_; }
+    bool stepUpdateOptional() const override { return true; }
+    void useStepUpdate(bool on) override { stepOn_ = on; }
+    void resetDiscrete() override { started_ = false; zc_ = 0; }
+    std::string prepareStep(double dt) override {
+        zc_ = k_ * dt / (1.0 - alpha_);
+        return {};
+    }
     void eval(Eval& e) override {
-        const double tm = k_ * (X(e, 0) / n_ - X(e, 1)) + c_ * (V(e, 0) / n_ - V(e, 1));
+        if (hasStepUpdate() && started_) {
+            const double ta = ca_ + zc_ * V(e, 0) / n_, tb = cb_ - zc_ * V(e, 1);
+            setForce(e, 0, -ta / n_);
+            setForce(e, 1, tb);
+            return;
+        }
+        const double tm = k_ * (X(e, 0) / n_ - X(e, 1)) + (hasStepUpdate() ? 0.0 : c_ * (V(e, 0) / n_ - V(e, 1)));
         setForce(e, 0, -tm / n_);
         setForce(e, 1, tm);
     }
+    // Once per step, from the speeds at its start: the waves of the step (Hopsan's C-type step).
+    // An end whose node has a Q-type neighbour (a speed source, a motor in its Hopsan form)
+    // exchanges the speed that neighbour fixes for the step; the first step starts from the
+    // nodes' start values, as Hopsan's initialize() and first step do.
+    std::string stepUpdate(Eval& e, double dt) override {
+        if (zc_ == 0) (void)prepareStep(dt);
+        if (!started_) {  // Hopsan's initialize(): the spring's torque at the start values, then one exchange
+            const double ua = V(e, 0) / n_, ub = -V(e, 1);
+            const double t0 = k_ * (X(e, 0) / n_ - X(e, 1));
+            ca_ = t0 - zc_ * ua;
+            cb_ = t0 - zc_ * ub;
+            fa_ = fb_ = t0;
+            started_ = true;
+            exchange(ua, ub);
+            exchange(ua, ub);
+            return {};
+        }
+        exchange(endSpeed(e, 0) / n_, -endSpeed(e, 1));
+        return {};
+    }
+    // The torque on each end's node, -(c + z*w): a: -(c_a + Zc w_a/n)/n, b: c_b - Zc w_b.
+    bool shaftWave(int port, double& c, double& z) const override {
+        if (!(hasStepUpdate() && started_)) return false;
+        if (port == 0) { c = ca_ / n_; z = zc_ / (n_ * n_); }
+        else { c = -cb_; z = zc_; }
+        return true;
+    }
 
 private:
-    double n_ = 1, k_ = 0, c_ = 0;
+    double endSpeed(const Eval& e, int port) const {
+        double w = 0;
+        for (const Neighbour& n : nodeNeighbours[static_cast<size_t>(port)])
+            if (n.comp->stepSpeed(e, n.port, w)) return w;
+        return V(e, port);
+    }
+    void exchange(double ua, double ub) {
+        const double a0 = cb_ + 2.0 * zc_ * ub, b0 = ca_ + 2.0 * zc_ * ua;
+        fa_ = (1.0 - alpha_) * a0 + alpha_ * fa_;
+        fb_ = (1.0 - alpha_) * b0 + alpha_ * fb_;
+        ca_ = fa_;
+        cb_ = fb_;
+    }
+    double n_ = 1, k_ = 0, c_ = 0, alpha_ = 0, zc_ = 0, ca_ = 0, cb_ = 0, fa_ = 0, fb_ = 0;
+    bool tlm_ = false, stepOn_ = true, started_ = false;
 };
 
 class TorqueSource final : public Component {
@@ -86,6 +152,12 @@ public:
         return j_ > 0 && g_ > 0 ? std::string() : std::string("J_ref and g must be positive");
     }
     double mass(int) const override { return j_; }
+    // Kinematic for a TLM shaft's end (Hopsan's Q-type source): the reference speed itself.
+    bool stepSpeed(const Eval& e, int, double& w) const override {
+        if (isConnected(2)) return false;
+        w = isConnected(1) ? in(e, 1) : w_;
+        return true;
+    }
     void eval(Eval& e) override {
         const double wRef = isConnected(1) ? in(e, 1) : w_;
         const double thetaRef = isConnected(2) ? in(e, 2) : S(e)[0];
@@ -180,13 +252,21 @@ void registerRotational(Registry& r) {
               .describe("Gear pair of ratio n = w_a/w_b with a compliant mesh (a stiff rigid constraint between two nodes "
                         "of states would need an algebraic solve). Lossless: power in at a equals power out at b plus the "
                         "mesh spring's stored energy and its damping.")
-              .equations("d = theta_a/n - theta_b,  Tm = k*d + c*d';  T_b = Tm,  T_a = -Tm/n")
-              .source("-")
+              .equations("d = theta_a/n - theta_b,  Tm = k*d + c*d';  T_b = Tm,  T_a = -Tm/n\n"
+                         "TLM form: u_a = w_a/n, u_b = -w_b, Zc = k*dt/(1 - alpha), T_j = c_j + Zc*u_j (T_b on b, -T_a/n on a), "
+                         "once a step c_a <- (1 - alpha)*(c_b + 2*Zc*u_b) + alpha*c_a, c_b likewise")
+              .source("-; TLM form: Hopsan MechanicRotShaft (Mechanic/Rotational), notes/003 §1")
               .rotational("a", "Input shaft")
               .rotational("b", "Output shaft")
               .param("ratio", "-", 2.0, -kInf, kInf, "Ratio n = w_a / w_b")
               .param("k", "N*m/rad", 1e5, 0.0, kInf, "Mesh stiffness (at b)")
-              .param("c", "N*m*s/rad", 10.0, 0.0, kInf, "Mesh damping (at b)")
+              .param("c", "N*m*s/rad", 10.0, 0.0, kInf, "Mesh damping (at b; continuous form)")
+              .choice("form", {"continuous", "Hopsan TLM at the step"}, 0,
+                      "continuous: the spring-damper above; Hopsan TLM at the step: the mesh spring as Hopsan's "
+                      "MechanicRotShaft, a TLM element whose ends are torque sources c + Zc*u held over each fixed step "
+                      "(Zc = k dt/(1 - alpha)), waves exchanged once a step through the alpha filter; numerical damping "
+                      "only (c unused). Under adaptive steppers the continuous form is used")
+              .param("alpha", "-", 0.1, 0.0, 0.99, "Filter coefficient of the TLM form's waves (Hopsan's alpha)")
               .factory<Gear>());
     r.add(SpecBuilder("TorqueSource", "Rotational", "Torque source")
               .describe("External torque on a rotational node (parameter, or the signal at input T); Hopsan's "

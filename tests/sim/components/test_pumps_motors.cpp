@@ -3,6 +3,7 @@
 // friction against their analytic values; the compensator's static characteristic; cavitation.
 #include <QtTest>
 
+#include "methods/method_circuits.h"
 #include "sim_test_util.h"
 
 using namespace hs::sim;
@@ -65,6 +66,84 @@ private slots:
         QVERIFY2(std::abs(at(r, "w", 6.0) - w) < 1e-6 * w, qPrintable(QString("%1 vs %2").arg(at(r, "w", 6.0)).arg(w)));
         QVERIFY(std::abs(at(r, "q", 6.0) - (d * w / kTwoPi + cl * dp)) < 1e-6 * at(r, "q", 6.0));
         QVERIFY(std::abs(at(r, "T", 6.0) - bl * w) < 1e-5 * bl * w);  // the motor's net torque carries the load
+    }
+
+    // form "Hopsan Q-type at the step" between two TLM volumes, fed and drained through laminar
+    // orifices G: at steady state q = D w/(2 pi), p1 = ps - q/G, p2 = q/G, and the torque
+    // dpe (c1a - c2a) - (Z1 + Z2) dpe^2 w equals dpe (p1 - p2), so w = dpe ps/(B + 2 dpe^2/G).
+    void motorHopsanFormSteadySpeed() {
+        const double d = 20e-6, ps = 1e7, g = 1e-10, b = 0.2, dpe = d / kTwoPi;
+        Netlist n;
+        n.fluid.bulk = constantBe(1e9);
+        n.components = {comp("PressureSource", "supply", {{"p", ps}}), comp("Tank", "tank"),
+                        comp("LaminarOrifice", "in", {{"G", g}}), comp("LaminarOrifice", "out", {{"G", g}}),
+                        comp("Volume", "V1", {{"V", 1e-3}}), comp("Volume", "V2", {{"V", 1e-3}}),
+                        comp("FixedDisplacementMotor", "motor", {{"D", d}, {"B", 0.0}, {"Cl", 0.0}, {"J", 0.01}},
+                             {{"form", "Hopsan Q-type at the step"}}),
+                        comp("RotationalInertia", "load", {{"J", 0.05}, {"B", b}})};
+        n.wires = {wire("supply", "P", "in", "A"), wire("in", "B", "V1", "P1"), wire("V1", "P2", "motor", "P1"),
+                   wire("motor", "P2", "V2", "P1"), wire("V2", "P2", "out", "A"), wire("out", "B", "tank", "P"),
+                   wire("motor", "shaft", "load", "shaft")};
+        SolverSettings s = withMethod(withMethod(solver("rk4", 1e-4), "V1", "tlm", {{"alpha", 0.1}}), "V2", "tlm", {{"alpha", 0.1}});
+        RunResult r = buildAndRun(n, {{"w", "speed", "load.shaft"}, {"q", "flow", "motor.P1"}}, runOptions(s, 5.0, 0.01));
+        QVERIFY2(r.ok, r.error.c_str());
+        const double w = dpe * ps / (b + 2 * dpe * dpe / g);
+        QVERIFY2(std::abs(at(r, "w", 5.0) - w) < 1e-6 * w, qPrintable(QString("%1 vs %2").arg(at(r, "w", 5.0)).arg(w)));
+        QVERIFY(std::abs(at(r, "q", 5.0) - dpe * w) < 1e-6 * dpe * w);
+    }
+
+    // With a TLM shaft (Gear, form "Hopsan TLM at the step", ratio -1 as Hopsan's shaft) between
+    // the motor and a viscous load, the motor integrates its own speed by Hopsan's damped
+    // trapezoidal step against the shaft's wave, and its node follows that speed a step later.
+    // Steady state: the same speed as the continuous machine, w_load = -w_motor (lossless
+    // shaft), and the shaft's torque on the load, B w_load, balances its friction.
+    void motorHopsanStepThroughTlmShaft() {
+        const double d = 20e-6, ps = 1e7, g = 1e-10, b = 0.2, dpe = d / kTwoPi;
+        Netlist n;
+        n.fluid.bulk = constantBe(1e9);
+        n.components = {comp("PressureSource", "supply", {{"p", ps}}), comp("Tank", "tank"),
+                        comp("LaminarOrifice", "in", {{"G", g}}), comp("LaminarOrifice", "out", {{"G", g}}),
+                        comp("Volume", "V1", {{"V", 1e-3}}), comp("Volume", "V2", {{"V", 1e-3}}),
+                        comp("FixedDisplacementMotor", "motor", {{"D", d}, {"B", 0.0}, {"Cl", 0.0}, {"J", 0.01}},
+                             {{"form", "Hopsan Q-type at the step"}}),
+                        comp("Gear", "shaft", {{"ratio", -1.0}, {"k", 1e3}, {"alpha", 0.1}}, {{"form", "Hopsan TLM at the step"}}),
+                        comp("RotationalInertia", "load", {{"J", 0.05}, {"B", b}})};
+        n.wires = {wire("supply", "P", "in", "A"), wire("in", "B", "V1", "P1"), wire("V1", "P2", "motor", "P1"),
+                   wire("motor", "P2", "V2", "P1"), wire("V2", "P2", "out", "A"), wire("out", "B", "tank", "P"),
+                   wire("motor", "shaft", "shaft", "a"), wire("shaft", "b", "load", "shaft")};
+        SolverSettings s = withMethod(withMethod(solver("rk4", 1e-4), "V1", "tlm", {{"alpha", 0.1}}), "V2", "tlm", {{"alpha", 0.1}});
+        RunResult r = buildAndRun(n, {{"wm", "speed", "motor.shaft"}, {"wl", "speed", "load.shaft"}, {"q", "flow", "motor.P1"},
+                                      {"Tl", "torque", "shaft.b"}},
+                                  runOptions(s, 10.0, 0.01));
+        QVERIFY2(r.ok, r.error.c_str());
+        const double w = dpe * ps / (b + 2 * dpe * dpe / g);
+        QVERIFY2(std::abs(at(r, "wm", 10.0) - w) < 1e-6 * w, qPrintable(QString("%1 vs %2").arg(at(r, "wm", 10.0)).arg(w)));
+        QVERIFY2(std::abs(at(r, "wl", 10.0) + w) < 1e-6 * w, qPrintable(QString("%1 vs %2").arg(at(r, "wl", 10.0)).arg(-w)));
+        QVERIFY(std::abs(at(r, "q", 10.0) - dpe * w) < 1e-6 * dpe * w);
+        QVERIFY2(std::abs(at(r, "Tl", 10.0) + b * w) < 1e-5 * b * w, qPrintable(QString::number(at(r, "Tl", 10.0))));
+    }
+
+    // Its cavitation rule: a motor turned at a fixed speed empties a closed TLM volume at P1;
+    // the flow is limited so that the port reaches 0 Pa (to rounding) and never goes below (the
+    // continuous form fades the flow over dp_cav below 0 Pa instead).
+    void motorHopsanFormStopsAtZeroPressure() {
+        Netlist n;
+        n.fluid.bulk = constantBe(1e9);
+        n.components = {comp("Tank", "tank"), comp("LaminarOrifice", "out", {{"G", 1e-10}}),
+                        comp("Volume", "V1", {{"V", 1e-4}, {"p0", 5e5}}), comp("Volume", "V2", {{"V", 1e-4}}),
+                        comp("FixedDisplacementMotor", "motor", {{"D", 20e-6}, {"Cl", 1e-12}, {"J", 0.01}},
+                             {{"form", "Hopsan Q-type at the step"}}),
+                        comp("SpeedSource", "drive", {{"w", 50.0}, {"J_ref", 1e4}, {"g", 300.0}})};
+        n.wires = {wire("V1", "P1", "motor", "P1"), wire("motor", "P2", "V2", "P1"), wire("V2", "P2", "out", "A"),
+                   wire("out", "B", "tank", "P"), wire("drive", "shaft", "motor", "shaft")};
+        SolverSettings s = withMethod(withMethod(solver("rk4", 1e-4), "V1", "tlm", {{"alpha", 0.1}}), "V2", "tlm", {{"alpha", 0.1}});
+        RunResult r = buildAndRun(n, {{"p1", "pressure", "motor.P1"}, {"q", "flow", "motor.P1"}}, runOptions(s, 0.5, 1e-4));
+        QVERIFY2(r.ok, r.error.c_str());
+        const auto& p1 = r.trace.columns[static_cast<size_t>(r.trace.column("p1"))];
+        // 0 Pa up to the rounding of c1a + Z q1a (1e-12 Pa; Hopsan's own reads 1.5e-11 Pa)
+        QVERIFY2(*std::min_element(p1.begin(), p1.end()) > -1e-6, qPrintable(QString::number(*std::min_element(p1.begin(), p1.end()))));
+        QVERIFY2(std::abs(p1.back()) < 1e-6, qPrintable(QString::number(p1.back())));
+        QVERIFY2(std::abs(at(r, "q", 0.5)) < 1e-12, qPrintable(QString::number(at(r, "q", 0.5))));
     }
 
     // The compensator holds q = (p_dif - p2 + p_LS)/r_p at steady state: with a laminar load G to

@@ -75,6 +75,58 @@ private slots:
                  qPrintable(QString("in %1 out %2").arg(-at(r, "pin", 3.0)).arg(at(r, "pout", 3.0))));
     }
 
+    // form "Hopsan TLM at the step": the mesh spring as a TLM element (Hopsan's MechanicRotShaft).
+    // At steady state it carries the continuous gear's ratio and torque exactly; the power it
+    // takes at a equals what it gives at b (its only losses are transient, numerical).
+    void gearTlmSteadyRatioAndTorque() {
+        const double ratio = -4.0;
+        Netlist n;
+        n.components = {comp("RotationalInertia", "Jin", {{"J", 0.01}}), comp("TorqueSource", "drive", {{"T", 10.0}}),
+                        comp("Gear", "G", {{"ratio", ratio}, {"k", 1e4}, {"alpha", 0.1}}, {{"form", "Hopsan TLM at the step"}}),
+                        comp("RotationalInertia", "Jout", {{"J", 0.2}, {"B", 2.0}})};
+        n.wires = {wire("drive", "shaft", "Jin", "shaft"), wire("Jin", "shaft", "G", "a"), wire("G", "b", "Jout", "shaft")};
+        RunResult r = buildAndRun(n, {{"win", "speed", "Jin.shaft"}, {"wout", "speed", "Jout.shaft"}, {"Ta", "torque", "G.a"},
+                                      {"Tb", "torque", "G.b"}},
+                                  runOptions(solver("rk4", 1e-4), 4.0, 0.01));
+        QVERIFY2(r.ok, r.error.c_str());
+        const double win = at(r, "win", 4.0), wout = at(r, "wout", 4.0);
+        QVERIFY2(std::abs(win / wout - ratio) < 1e-6 * std::abs(ratio), qPrintable(QString("ratio %1").arg(win / wout)));
+        QVERIFY2(std::abs(at(r, "Tb", 4.0) - ratio * 10.0) < 1e-5 * std::abs(ratio) * 10.0, qPrintable(QString::number(at(r, "Tb", 4.0))));
+        // power balance at the gear: the torque on a times its speed plus that on b times its speed
+        const double pa = at(r, "Ta", 4.0) * win, pb = at(r, "Tb", 4.0) * wout;
+        QVERIFY2(std::abs(pa + pb) < 1e-5 * std::abs(pb), qPrintable(QString("in %1 out %2").arg(-pa).arg(pb)));
+    }
+
+    // The TLM spring's oscillation converges to the continuous shaft's under step refinement
+    // (its wave delay and alpha filter damp it by O(dt)); under an adaptive stepper the form
+    // falls back to the spring itself (the same run as the continuous form with c = 0).
+    void gearTlmConvergesToTheSpring() {
+        const double j1 = 0.2, j2 = 0.3, k = 500.0, t = 6.0;
+        const double wn = std::sqrt(k * (j1 + j2) / (j1 * j2));
+        auto run = [&](const char* form, const SolverSettings& s) {
+            Netlist n;
+            n.components = {comp("RotationalInertia", "J1", {{"J", j1}}), comp("RotationalInertia", "J2", {{"J", j2}}),
+                            comp("Gear", "S", {{"ratio", 1.0}, {"k", k}, {"c", 0.0}, {"alpha", 0.1}}, {{"form", form}}),
+                            comp("TorqueSource", "drive", {{"T", t}})};
+            n.wires = {wire("J1", "shaft", "S", "a"), wire("S", "b", "J2", "shaft"), wire("drive", "shaft", "J1", "shaft")};
+            return buildAndRun(n, {{"Ts", "torque", "S.b"}}, runOptions(s, 1.0, 1e-3));
+        };
+        auto worst = [&](const RunResult& r) {
+            double w = 0;
+            for (size_t i = 0; i < r.trace.time.size(); ++i)
+                w = std::max(w, std::abs(r.trace.columns[0][i] - t * j2 / (j1 + j2) * (1 - std::cos(wn * r.trace.time[i]))));
+            return w;
+        };
+        const RunResult coarse = run("Hopsan TLM at the step", solver("rk4", 1e-4)), fine = run("Hopsan TLM at the step", solver("rk4", 1e-5));
+        QVERIFY2(coarse.ok && fine.ok, (coarse.error + fine.error).c_str());
+        const double ec = worst(coarse), ef = worst(fine);
+        qInfo("TLM shaft vs the spring's analytic torque: %.3g N m at 1e-4 s, %.3g N m at 1e-5 s", ec, ef);
+        QVERIFY2(ef < 0.02 * t && ef < ec / 5.0, qPrintable(QString("%1 %2").arg(ec).arg(ef)));
+        const RunResult adaptive = run("Hopsan TLM at the step", solver("cvode", 1e-3, 1e-10, 1e-10));
+        QVERIFY2(adaptive.ok, adaptive.error.c_str());
+        QVERIFY2(worst(adaptive) < 1e-5 * t, qPrintable(QString::number(worst(adaptive))));
+    }
+
     // Power sensor = torque * speed; speed and angle sensors read the node.
     void sensorsReadTorqueSpeedAndPower() {
         Netlist n;

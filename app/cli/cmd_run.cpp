@@ -90,7 +90,7 @@ int prepare(Args& a, const sim::Registry& reg, bool speaks, const sim::Partition
 }
 
 // What a finished run prints; its exit code.
-// ranks, parts: over MPI ranks, how many and the partitions the circuit was cut into.
+// ranks, parts: over MPI ranks, how many, and how many of the partitions exchange with another.
 int report(const RunRequest& req, const sim::RunResult& r, const QString& fileError, const sim::PartitionLink* ranks, int parts = 0) {
     warnConfig(req.config, r.warnings);
     if (!fileError.isEmpty()) {
@@ -99,8 +99,8 @@ int report(const RunRequest& req, const sim::RunResult& r, const QString& fileEr
     }
     const double simulated = r.trace.time.empty() ? 0.0 : r.trace.time.back();
     out(QString("configuration  %1 (%2)").arg(req.config, req.cfg().stepper));
-    if (ranks && parts == ranks->size())
-        out(QString("partitions     %1, one on each of %1 MPI ranks (rank 0 gathered the probes)").arg(parts));
+    if (ranks && parts > 0)
+        out(QString("partitions     %1, one on each of %1 MPI ranks (rank 0 gathered the probes)").arg(ranks->size()));
     else if (ranks)
         out(QString("partitions     none to cut (no TLM volume between the parts): the circuit ran whole on one of the %1 MPI ranks")
                 .arg(ranks->size()));
@@ -134,7 +134,10 @@ int runOnRanks(const RunRequest& req, const sim::Registry& reg, sim::PartitionLi
             run.options.progress = [&](double t) { std::fprintf(stderr, "\r%s: t = %.4g / %.4g s ", req.config.toUtf8().constData(), t, req.duration); };
         r = sim::simulate(*run.system, run.probes, run.options);  // collective; an exception ends every rank (main)
         if (req.tty) std::fprintf(stderr, "\n");
-        parts = run.system->partitionCount();
+        // The partitions that exchange with another: none when the circuit had nothing to cut (no
+        // TLM volume between its parts), and one partition then held everything.
+        for (int k = 0; k < run.system->partitionCount(); ++k)
+            if (!run.system->rankPeers(k).empty()) ++parts;
     } else {
         r.error = run.error;  // the same verdict on every process (same file, same build)
     }

@@ -32,7 +32,6 @@ const char* kUsage =
     "\n"
     "'hydrostiff-cli COMMAND --help' shows the options of a command.\n"
     "%MPI%\n"
-
     "exit codes: 0 ok, 1 a run failed, 2 usage error, 3 file error, 4 circuit error\n";
 
 int dispatch(const QString& cmd, QStringList& args, hs::study::RunDistribution* ranks, hs::sim::PartitionLink* partitions);

@@ -14,6 +14,9 @@
 namespace hs::study {
 class RunDistribution;
 }
+namespace hs::sim {
+class PartitionLink;
+}
 
 namespace hs::cli {
 
@@ -44,10 +47,14 @@ std::optional<model::Circuit> loadOrReport(const QString& path, const sim::Regis
 void out(const QString& s);   // stdout, with newline
 void err(const QString& s);   // stderr, with newline
 QString fmt(double v, int precision = 4);
+// --set COMP.PARAM=VALUE,...: each number parameter changed in c (checked as a sweep's axis:
+// unknown component or parameter, a value out of its bounds). "" or the problem.
+QString applyParameterSets(const QString& list, model::Circuit& c, const sim::Registry& reg);
 // The builder's warnings for one configuration, to stderr: "warning: [config] <text>" each.
 void warnConfig(const QString& config, const std::vector<std::string>& warnings);
 
-int runCommand(const QStringList& args, const sim::Registry& reg);
+// ranks: under mpirun, the processes the configuration's parallel partitions go to (else nullptr).
+int runCommand(const QStringList& args, const sim::Registry& reg, sim::PartitionLink* ranks = nullptr);
 int compareCommand(const QStringList& args, const sim::Registry& reg);
 int stiffnessCommand(const QStringList& args, const sim::Registry& reg);
 int benchCommand(const QStringList& args, const sim::Registry& reg);
@@ -64,6 +71,8 @@ int adviseCommand(const QStringList& args, const sim::Registry& reg, study::RunD
 int identifyCommand(const QStringList& args, const sim::Registry& reg, study::RunDistribution* ranks);
 // The help's paragraph on MPI: how the command spreads over ranks, or that this build has no MPI.
 QString mpiHelp();
+// What `run --help` says about partitions on MPI ranks (present or absent in this build).
+QString partitionsHelp();
 // "ran over N MPI ranks (rank 0 collected)".
 QString ranksNote(const study::RunDistribution* ranks);
 int learnCommand(const QStringList& args, const sim::Registry& reg);

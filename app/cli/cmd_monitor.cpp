@@ -145,13 +145,7 @@ int apply(const Args& a, model::Circuit c, const sim::Registry& reg, std::option
     monitor::MonitorModel m;
     std::string le;
     if (!monitor::loadMonitorModel(a.value("apply")->toStdString(), m, le)) { err("learn monitor: " + QString::fromStdString(le)); return FileError; }
-    for (const QString& s : a.value("set").value_or("").split(',', Qt::SkipEmptyParts)) {
-        QString e;
-        auto axis = study::parseAxis(s, &e);
-        if (!axis || axis->values.size() != 1) { err("learn monitor: --set '" + s + "': expected COMP.PARAM=VALUE" + (e.isEmpty() ? "" : " (" + e + ")")); return Usage; }
-        if (QString ce = study::checkAxis(*axis, c, reg); !ce.isEmpty()) { err("learn monitor: --set: " + ce); return Usage; }
-        c = study::withPoint(c, {*axis}, {axis->values.front()});
-    }
+    if (QString e = applyParameterSets(a.value("set").value_or(""), c, reg); !e.isEmpty()) { err("learn monitor: " + e); return Usage; }
     monitor::MonitorSpec twin;
     twin.faults = m.faults;
     for (const monitor::FaultSpec& f : m.faults) {

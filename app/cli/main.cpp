@@ -34,12 +34,12 @@ const char* kUsage =
     "%MPI%\n"
     "exit codes: 0 ok, 1 a run failed, 2 usage error, 3 file error, 4 circuit error\n";
 
-int dispatch(const QString& cmd, QStringList& args, hs::study::RunDistribution* ranks);
+int dispatch(const QString& cmd, QStringList& args, hs::study::RunDistribution* ranks, hs::sim::PartitionLink* partitions);
 
 QString usage() {
-    QString mpi = hs::cli::mpiHelp();
+    QString mpi = "MPI ranks (sweep, advise, identify):\n" + hs::cli::mpiHelp() + "MPI ranks (run):\n" + hs::cli::partitionsHelp();
     if (mpi.endsWith('\n')) mpi.chop(1);
-    return QString::fromUtf8(kUsage).replace("%MPI%", "MPI ranks (sweep, advise, identify):\n" + mpi).trimmed();
+    return QString::fromUtf8(kUsage).replace("%MPI%", mpi).trimmed();
 }
 
 }  // namespace
@@ -59,7 +59,7 @@ int main(int argc, char** argv) {
     // The runs on worker threads report their own exceptions as failed runs; this catches what
     // the main thread itself throws (a defect), so that it ends with a message and exit code 1.
     try {
-        return dispatch(cmd, args, mpi ? mpi->ranks() : nullptr);
+        return dispatch(cmd, args, mpi ? mpi->ranks() : nullptr, mpi ? mpi->partitions() : nullptr);
     } catch (const std::exception& e) {
         hs::cli::err("hydrostiff-cli: internal error: " + QString::fromUtf8(e.what()));
     } catch (...) {
@@ -70,11 +70,12 @@ int main(int argc, char** argv) {
 }
 
 namespace {
-int dispatch(const QString& cmd, QStringList& args, hs::study::RunDistribution* ranks) {
+int dispatch(const QString& cmd, QStringList& args, hs::study::RunDistribution* ranks, hs::sim::PartitionLink* partitions) {
     const hs::sim::Registry reg = hs::sim::Registry::builtin();
-    // Under mpirun the other commands run on rank 0 alone (every rank writing the same file
-    // would garble it); the other ranks end at once.
+    // Under mpirun `run` places the configuration's partitions on the ranks; the other commands
+    // run on rank 0 alone (every rank writing the same file would garble it), the others end at once.
     const bool study = cmd == "sweep" || cmd == "advise" || cmd == "identify";
+    if (ranks && ranks->size() > 1 && cmd == "run") return hs::cli::runCommand(args, reg, partitions);
     if (ranks && ranks->size() > 1 && !study) {
         if (ranks->rank() != 0) return hs::cli::Ok;
         hs::cli::err("hydrostiff-cli: note: '" + cmd + "' does not use MPI ranks; rank 0 runs it alone");

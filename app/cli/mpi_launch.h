@@ -9,6 +9,9 @@
 namespace hs::study {
 class RunDistribution;
 }
+namespace hs::sim {
+class PartitionLink;
+}
 
 namespace hs::cli {
 
@@ -18,6 +21,8 @@ public:
     static std::unique_ptr<MpiLaunch> start(int* argc, char*** argv);
     virtual ~MpiLaunch() = default;
     virtual study::RunDistribution* ranks() = 0;
+    // The same ranks for the parallel partitions of one run (`run` under mpirun).
+    virtual sim::PartitionLink* partitions() = 0;
     [[noreturn]] virtual void abortAll(int code) = 0;
 };
 

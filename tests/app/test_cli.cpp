@@ -108,6 +108,24 @@ private slots:
         QVERIFY2(std::abs(steady.back()[2] - 1e7 / 3) < 1.0, qPrintable(QString::number(steady.back()[2], 'g', 12)));
     }
 
+    // run --set: the steady state of the three orifices follows the changed supply (2/3 and 1/3
+    // of 6 MPa), and a bad --set is refused naming the problem.
+    void runSetChangesParameters() {
+        QTemporaryDir dir;
+        Result r = cli({"run", example("three_orifice.hydro.json"), "--set", "supply.p=6e6", "--out", dir.filePath("set.csv"), "--quiet"});
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        const auto rows = csvNumbers(dir.filePath("set.csv"));
+        QVERIFY(!rows.isEmpty());
+        QVERIFY2(std::abs(rows.back()[1] - 4e6) < 1.0, qPrintable(QString::number(rows.back()[1], 'g', 12)));
+        QVERIFY2(std::abs(rows.back()[2] - 2e6) < 1.0, qPrintable(QString::number(rows.back()[2], 'g', 12)));
+        r = cli({"run", example("three_orifice.hydro.json"), "--set", "O9.Cd=0.5", "--duration", "0.01", "--out", dir.filePath("x.csv")});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("run: --set:") && r.err.contains("no component 'O9'"), qPrintable(r.err));
+        r = cli({"run", example("three_orifice.hydro.json"), "--set", "supply.p", "--duration", "0.01", "--out", dir.filePath("x.csv")});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("expected COMP.PARAM=VALUE"), qPrintable(r.err));
+    }
+
     void missingAndMalformedFiles() {
         Result r = cli({"run", "/nonexistent/x.hydro.json"});
         QCOMPARE(r.code, 3);

@@ -129,6 +129,7 @@ void cylinderQ(HopsanValues& in, ComponentDoc& out, QStringList&) {
     out.num["stroke"] = in.value("s_l", 0.01);
     out.num["x0"] = in.value("P3#Position", 0.0);
     out.num["L"] = 0.0;
+    out.text["form"] = QStringLiteral("Hopsan Q-type at the step");  // its bilinear piston, at fixed steps
 }
 
 // Lossless line: Hopsan gives Zc and the delay T; ours the geometry. With rho = 870 and
@@ -249,7 +250,9 @@ void appendValveHopsanTypes(std::vector<HopsanTypeMapping>& map) {
         {"HydraulicCylinderC", "Cylinder", {{"P1", "A"}, {"P2", "B"}, {"P3", "rod"}}, cylinderC, nullptr,
          "chambers are our nodes' capacitance (Hopsan: its own TLM chambers); Beta_e is the fluid's", HopsanKind::C},
         {"HydraulicCylinderQ", "Cylinder", {{"P1", "A"}, {"P2", "B"}, {"P3", "rod"}}, cylinderQ, nullptr,
-         "chambers = external: the displacement flows go into the Volumes on A and B, as Hopsan's Q-type cylinder", HopsanKind::Q},
+         "chambers = external: the displacement flows go into the Volumes on A and B, as Hopsan's Q-type cylinder; "
+         "form = Hopsan Q-type at the step: its bilinear piston against the chambers' TLM impedance with inelastic "
+         "stops in fixed-step runs (the continuous model with penalty stops under adaptive steppers)", HopsanKind::Q},
         {"HydraulicTLMlossless", "TlmLine", {{"P1", "A"}, {"P2", "B"}}, tlmLossless, nullptr,
          "geometry chosen to give Hopsan's Zc and delay exactly (rho 870, Be 1e9)", HopsanKind::C},
         {"HydraulicHose", "Pipe", {{"P1", "A"}, {"P2", "B"}}, hose, nullptr,

@@ -184,6 +184,7 @@ void AnalyticJacobian::seed(const System& sys) {
     for (size_t nd = 0; nd < sys.hyd.size(); ++nd)
         if (const PressureMethod* m = sys.hyd[nd].method.get()) unit(id(kP, static_cast<int>(nd)), m->pressureStateIndex());
     for (size_t m = 0; m < sys.mech.size(); ++m) {
+        if (sys.mech[m].yIndex < 0) continue;  // driven: not states (held over the step)
         unit(id(kX, static_cast<int>(m)), sys.mech[m].yIndex);
         unit(id(kV, static_cast<int>(m)), sys.mech[m].yIndex + 1);
     }
@@ -296,6 +297,7 @@ int AnalyticJacobian::evaluate(System& sys, double t, double* y, double* jac, in
     }
     for (size_t m = 0; m < sys.mech.size(); ++m) {
         const MechNode& mn = sys.mech[m];
+        if (mn.yIndex < 0) continue;
         jac[static_cast<size_t>(mn.yIndex + 1) * static_cast<size_t>(ld) + static_cast<size_t>(mn.yIndex)] = 1.0;
         for (int g : mn.ports)
             if (live_[static_cast<size_t>(id(kFlow, g))]) put(mn.yIndex + 1, row(id(kFlow, g)), 1.0 / mn.mass);

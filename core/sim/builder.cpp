@@ -376,9 +376,25 @@ void Builder::formMechanicalNodes() {
             const auto& pr = sys_->ports[g];
             m.mass += sys_->comps[pr.comp]->mass(pr.port);
             if (auto x0 = sys_->comps[pr.comp]->initialPosition(pr.port)) x0s.push_back({portName(g), *x0});
+            if (!sys_->comps[pr.comp]->drivesMotion(pr.port)) continue;
+            if (m.driver >= 0)
+                err("mechanical node '" + m.name + "': both '" + sys_->comps[m.driver]->id + "' and '" + sys_->comps[pr.comp]->id +
+                    "' integrate its motion themselves (a discrete Q-type form); only one component may drive a node");
+            m.driver = pr.comp;
+        }
+        if (m.driver >= 0) {  // the driver's own mass is in its filter; it reads the others' forces
+            Component& d = *sys_->comps[m.driver];
+            d.loadPorts.clear();
+            d.loadMass = 0.0;
+            for (int g : m.ports) {
+                const auto& pr = sys_->ports[g];
+                if (pr.comp == m.driver) continue;
+                d.loadPorts.push_back(g);
+                d.loadMass += sys_->comps[pr.comp]->mass(pr.port);
+            }
         }
         const bool rotational = domainOf(m.ports.front()) == Domain::Rotational;
-        if (!(m.mass > 0))
+        if (!(m.mass > 0) && m.driver < 0)
             err(rotational ? "rotational node '" + m.name + "' has no inertia: connect a RotationalInertia (or a machine with inertia J) to it"
                            : "mechanical node '" + m.name + "' has no mass: connect a Mass component to it");
         if (!x0s.empty()) {
@@ -440,6 +456,7 @@ void Builder::layoutStates() {
     }
     for (size_t m = 0; m < sys_->mech.size(); ++m) {
         MechNode& mn = sys_->mech[m];
+        if (mn.driver >= 0) continue;  // driven: no states (yIndex -1)
         mn.yIndex = static_cast<int>(st.size());
         const bool rotational = domainOf(mn.ports.front()) == Domain::Rotational;
         st.push_back({mn.name + (rotational ? ".angle" : ".x"), rotational ? "rad" : "m", StateKind::Position, rotational ? 1.0 : 0.1, static_cast<int>(m)});
@@ -468,6 +485,9 @@ void Builder::orderEvaluation() {
         if (sys_->hyd[n].imposer < 0) continue;
         for (int c : sys_->nodeComps[n]) edge(sys_->hyd[n].imposer, c);
     }
+    for (const MechNode& m : sys_->mech)  // a driver writes its node's motion before the others read it
+        if (m.driver >= 0)
+            for (int g : m.ports) edge(m.driver, sys_->ports[g].comp);
     for (int c = 0; c < nc; ++c)
         if (sys_->comps[c]->watchedPort >= 0) edge(sys_->ports[sys_->comps[c]->watchedPort].comp, c);
     std::vector<int> ready;

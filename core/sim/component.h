@@ -164,6 +164,13 @@ public:
     // Neighbours on the node are listed per mechanical port by the builder (nodeNeighbours).
     virtual bool shaftWave(int /*port*/, double& /*c*/, double& /*z*/) const { return false; }
     virtual bool stepSpeed(const Eval& /*e*/, int /*port*/, double& /*w*/) const { return false; }
+    // A component that integrates the motion of a mechanical port's node itself (a Q-type
+    // piston's discrete filter in fixed-step runs) returns true for that port: the node then has
+    // no states and needs no mass; the component writes the node's position and velocity with
+    // setMotion() in every eval(), is evaluated before the node's other components, and reads
+    // the sum of their forces with loadForce() (their masses summed in loadMass). At most one
+    // component drives a node. Decided when the circuit is built (after useStepUpdate()).
+    virtual bool drivesMotion(int /*port*/) const { return false; }
 
     // --- binding, filled by the builder -------------------------------------------------
     std::string id;
@@ -181,6 +188,8 @@ public:
         int port = -1;
     };
     std::vector<std::vector<Neighbour>> nodeNeighbours;  // per port: the other ports on its mechanical node
+    std::vector<int> loadPorts;              // a driven node's other ports (global), see drivesMotion()
+    double loadMass = 0.0;                   // and the masses its other components give it [kg]
 
 protected:
     double P(const Eval& e, int k) const { return e.p[node[k]]; }
@@ -194,6 +203,17 @@ protected:
     void setFlow(Eval& e, int k, double q) const { e.flow[portBase + k] = q; }
     void setPortPressure(Eval& e, int k, double p) const { e.p[node[k]] = p; }
     void setForce(Eval& e, int k, double f) const { e.flow[portBase + k] = f; }
+    // Motion of the node of port k, which this component drives (drivesMotion()).
+    void setMotion(Eval& e, int k, double x, double v) const {
+        e.x[node[k]] = x;
+        e.v[node[k]] = v;
+    }
+    // Sum of the forces the other components exert on the driven node, from their last eval().
+    double loadForce(const Eval& e) const {
+        double f = 0.0;
+        for (int g : loadPorts) f += e.flow[g];
+        return f;
+    }
     void setVolume(Eval& e, int k, double vol, double dvol) const {
         e.portVol[portBase + k] = vol;
         e.portDvol[portBase + k] = dvol;

@@ -147,7 +147,7 @@ std::string System::setPartitions(const PartitionUnits& u, const std::vector<int
         for (int s = 0; s < m->stateCount(); ++s) partOfState[static_cast<size_t>(m->stateIndex + s)] = k;
     }
     for (size_t i = 0; i < hotMech_.size(); ++i) {
-        const int k = partOfPort(mech[i].ports.front());
+        const int k = partOfPort(mech[static_cast<size_t>(hotMech_[i].node)].ports.front());
         parts_[static_cast<size_t>(k)].mech.push_back(static_cast<int>(i));
         partOfState[static_cast<size_t>(hotMech_[i].y)] = partOfState[static_cast<size_t>(hotMech_[i].y + 1)] = k;
     }
@@ -202,8 +202,9 @@ void System::rhsPartition(int k, double t, const double* y, double* dy) {
         if (!h.pressureKept) p[h.node] = h.pressureState >= 0 ? y[h.pressureState] : h.method->pressure(y);
     }
     for (int m : part.mech) {
-        x_[static_cast<size_t>(m)] = y[hotMech_[static_cast<size_t>(m)].y];
-        v_[static_cast<size_t>(m)] = y[hotMech_[static_cast<size_t>(m)].y + 1];
+        const MechHot& h = hotMech_[static_cast<size_t>(m)];
+        x_[static_cast<size_t>(h.node)] = y[h.y];
+        v_[static_cast<size_t>(h.node)] = y[h.y + 1];
     }
     for (Component* c : part.hot) c->eval(e);
     for (const auto& [c, end] : part.hotEnds) c->evalEnd(e, end);

@@ -103,8 +103,10 @@ void System::allocate() {
         }
     }
     hotMech_.clear();
-    for (const MechNode& m : mech) {
-        MechHot h{m.yIndex, static_cast<int>(hotPorts_.size()), 0, 1.0 / m.mass};
+    for (size_t i = 0; i < mech.size(); ++i) {
+        const MechNode& m = mech[i];
+        if (m.yIndex < 0) continue;  // driven: its driver writes x and v
+        MechHot h{static_cast<int>(i), m.yIndex, static_cast<int>(hotPorts_.size()), 0, 1.0 / m.mass};
         hotPorts_.insert(hotPorts_.end(), m.ports.begin(), m.ports.end());
         h.portEnd = static_cast<int>(hotPorts_.size());
         hotMech_.push_back(h);
@@ -131,7 +133,13 @@ void System::initialState(double* y) {
     failure_.clear();
     for (const auto& n : hyd)
         if (n.method) n.method->initStates(n.p0, y);
-    for (const auto& m : mech) {
+    for (size_t i = 0; i < mech.size(); ++i) {
+        const MechNode& m = mech[i];
+        if (m.yIndex < 0) {  // driven: at rest at its start until its driver writes it
+            x_[i] = m.x0;
+            v_[i] = 0.0;
+            continue;
+        }
         y[m.yIndex] = m.x0;
         y[m.yIndex + 1] = 0.0;
     }
@@ -147,8 +155,8 @@ void System::rhsPlain(double t, const double* y, double* dy) {
     const MechHot* mech = hotMech_.data();
     const size_t nMech = hotMech_.size();
     for (size_t m = 0; m < nMech; ++m) {
-        x_[m] = y[mech[m].y];
-        v_[m] = y[mech[m].y + 1];
+        x_[static_cast<size_t>(mech[m].node)] = y[mech[m].y];
+        v_[static_cast<size_t>(mech[m].node)] = y[mech[m].y + 1];
     }
     for (const HeldSource *h = heldSources_.data(), *end = h + heldSources_.size(); h != end; ++h)
         if (!h->held->holds(t)) h->comp->eval(e_);
@@ -167,9 +175,9 @@ void System::rhsOver(const std::vector<Component*>& list, double t, const double
         const NodeHot& h = hotNodes_[static_cast<size_t>(i)];
         if (!h.pressureKept) p[h.node] = h.pressureState >= 0 ? y[h.pressureState] : h.method->pressure(y);
     }
-    for (size_t m = 0; m < hotMech_.size(); ++m) {
-        x_[m] = y[hotMech_[m].y];
-        v_[m] = y[hotMech_[m].y + 1];
+    for (const MechHot& m : hotMech_) {
+        x_[static_cast<size_t>(m.node)] = y[m.y];
+        v_[static_cast<size_t>(m.node)] = y[m.y + 1];
     }
     for (Component* c : list) c->eval(e_);
     if (!stageNodes_.empty()) updateStageMethods(t);

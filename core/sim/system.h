@@ -36,7 +36,8 @@ struct MechNode {
     std::vector<int> ports;
     double mass = 0.0;
     double x0 = 0.0;
-    int yIndex = -1;  // position; velocity at yIndex + 1
+    int yIndex = -1;  // position; velocity at yIndex + 1 (-1: a driven node, no states)
+    int driver = -1;  // the component that drives its motion (Component::drivesMotion), or -1
 };
 
 struct PortRef {
@@ -263,7 +264,7 @@ private:
         bool pressureKept;
     };
     struct MechHot {
-        int y, portBegin, portEnd;
+        int node, y, portBegin, portEnd;
         double invMass;
     };
     // Node volume (variable ports) and pressure derivative of one hot node from the flows of

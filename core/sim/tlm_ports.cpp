@@ -121,6 +121,15 @@ bool System::solveWavePorts(double dt) {
     // partitions never wait for each other between the two; the first step prepares here.
     if (!wavesPrepared_) {
         for (const WaveNode& w : waveNodes_) prepareWaveNode(w, dt);
+        // the step is known before the first solve (a discrete piston's filter needs it there),
+        // as prepareWavesOnce() does for partitioned runs
+        for (Component* c : stepComps_) {
+            std::string e = c->prepareStep(dt);
+            if (!e.empty()) {
+                failure_ = "component '" + c->id + "': " + e;
+                return false;
+            }
+        }
         wavesPrepared_ = true;
     }
     WaveContext& ctx = serialCtx_;  // its e shares e_'s arrays (setupWavePorts); t and y move

@@ -8,6 +8,7 @@
 #include "library.h"
 #include "../equations/actuators.h"
 #include "../kernel/kernel_emitter.h"
+#include "qtype_piston_step.h"
 
 namespace hs::sim {
 namespace {
@@ -18,6 +19,13 @@ namespace {
 // the opposite sign in both chambers, a slip noted in notes/000_001 §1.6).
 // End stops: a stiff spring-damper beyond [0, S]; in addition each chamber volume is floored at
 // 1 % of its dead volume, so a chamber can never reach zero volume whatever the stop does.
+//
+// form "Hopsan Q-type at the step" (external chambers, fixed-step runs; the continuous model
+// under adaptive steppers): the piston is integrated by qPistonStep() (qtype_piston_step.h) once
+// per step against the chambers' TLM waves c and impedances Zc, with an inelastic stop at 0 and
+// the stroke. The cylinder then drives its rod's node (drivesMotion): the node has no states,
+// the other components' forces on it (their values at the step's start) load the piston and
+// their masses add to m_piston; x and v are held over the step.
 class Cylinder final : public Component {
 public:
     enum { kA, kB, kRod };
@@ -28,6 +36,10 @@ public:
         leak_ = p.num("L"); m_ = p.num("m_piston");
         kStop_ = p.num("k_stop"); cStop_ = p.num("c_stop");
         b_ = p.num("b"); kLoad_ = p.num("k_load"); externalChambers_ = p.choice("chambers") == 1;
+        discrete_ = p.choice("form") == 1;
+        if (discrete_ && !externalChambers_)
+            return "form 'Hopsan Q-type at the step' needs chambers = external (the chambers are the TLM volumes on A and B)";
+        if (discrete_ && leak_ != 0.0) return "form 'Hopsan Q-type at the step' has no internal leakage: set L = 0";
         if (!externalChambers_ && (!(vda_ > 0) || !(vdb_ > 0))) return "dead volumes must be positive (a chamber must never reach zero volume)";
         if (x0_ < 0 || x0_ > s_) return "initial position x0 must lie within the stroke [0, stroke]";
         eq_ = {a1_, a2_, s_, vda_, vdb_, leak_, kStop_, cStop_, b_, kLoad_, externalChambers_ ? 1 : 0};
@@ -50,11 +62,45 @@ public:
     std::optional<double> initialPosition(int port) const override {
         return port == kRod ? std::optional<double>(x0_) : std::nullopt;
     }
-    void eval(Eval& e) override { eq::cylinder(eq_, EvalIo{*this, e}); }
+    bool drivesMotion(int port) const override { return port == kRod && discreteOn(); }
+    bool hasStepUpdate() const override { return discreteOn(); }
+    bool stepUpdateOptional() const override { return true; }
+    void useStepUpdate(bool on) override { stepOn_ = on; }
+    void resetDiscrete() override {
+        held_ = {x0_, 0.0, 0.0, 0.0, false, QPistonHistory::atRest(x0_, s_)};
+        solved_ = started_ = false;
+    }
+    std::string prepareStep(double dt) override {
+        dt_ = dt;
+        return {};
+    }
+    std::string stepUpdate(Eval& e, double dt) override {
+        dt_ = dt;
+        // Ports on ordinary nodes only (no TLM solve this step): their pressures at Zc = 0.
+        if (!solved_)
+            cand_ = firstStep(P(e, kA), P(e, kB)) ? held_
+                                                   : qPistonStep(qParams(), held_.next, dt_, P(e, kA), 0.0, P(e, kB), 0.0, loadForce(e));
+        held_ = cand_;
+        solved_ = false;
+        return {};
+    }
+    void eval(Eval& e) override {
+        if (discreteOn()) {
+            const QPistonStep& s = solved_ ? cand_ : held_;
+            setMotion(e, kRod, s.x, s.v);
+            setFlow(e, kA, a1_ * s.v);
+            setFlow(e, kB, -a2_ * s.v);
+            setForce(e, kRod, P(e, kA) * a1_ - P(e, kB) * a2_ - b_ * s.v - kLoad_ * s.x);  // what the rod passes on
+            return;
+        }
+        eq::cylinder(eq_, EvalIo{*this, e});
+    }
     bool emitKernel(KernelEmitter& k) const override {
+        if (discrete_) return false;  // the Q-type form updates once per step: not in a generated kernel
         return k.call("sim/equations/actuators.h", "hs::sim::eq::cylinder", k.constant(eq_, "hs::sim::eq::CylinderParams"));
     }
     bool jacobian(const Eval& e, JacobianSink& j) const override {
+        if (discreteOn()) return true;  // flows and motion held over the step: no partials
         using In = PartialIn;
         const double x = X(e, kRod), v = V(e, kRod);
         j.flow(kA, In::Pressure, kA, leak_);
@@ -89,6 +135,15 @@ public:
     // External chambers next to TLM nodes: the flows are the displacement flows plus the leak,
     // linear in the pressures, so p_k = c_k - z_k*q_k is solved in closed form.
     bool solveThevenin(Eval& e, const double* c, const double* z) override {
+        if (discreteOn()) {  // the step's candidate from the committed history (stepUpdate() commits it)
+            cand_ = firstStep(c[kA], c[kB]) ? held_
+                                             : qPistonStep(qParams(), held_.next, dt_, c[kA], z[kA], c[kB], z[kB], loadForce(e));
+            solved_ = true;
+            setMotion(e, kRod, cand_.x, cand_.v);
+            if (z[kA] > 0) setPortPressure(e, kA, cand_.pA);
+            if (z[kB] > 0) setPortPressure(e, kB, cand_.pB);
+            return true;
+        }
         if (!externalChambers_) return false;
         const double v = V(e, kRod);
         const double d = (c[kA] - c[kB] - v * (z[kA] * a1_ + z[kB] * a2_)) / (1.0 + leak_ * (z[kA] + z[kB]));
@@ -98,9 +153,23 @@ public:
     }
 
 private:
+    bool discreteOn() const { return discrete_ && stepOn_; }
+    // The run's first step (t0) keeps the start values, at rest against the chambers' pressures
+    // (Hopsan's first step is its t0 + dt, the filters' history starts at rest).
+    bool firstStep(double pA, double pB) {
+        if (started_) return false;
+        started_ = true;
+        held_.pA = pA;
+        held_.pB = pB;
+        return true;
+    }
+    QPistonParams qParams() const { return {a1_, a2_, b_, kLoad_, m_ + loadMass, s_}; }
+
     double a1_ = 0, a2_ = 0, s_ = 0, vda_ = 0, vdb_ = 0, x0_ = 0, pa0_ = 0, pb0_ = 0, leak_ = 0, m_ = 0;
     double kStop_ = 0, cStop_ = 0, b_ = 0, kLoad_ = 0;
-    bool externalChambers_ = false;
+    bool externalChambers_ = false, discrete_ = false, stepOn_ = true, solved_ = false, started_ = false;
+    double dt_ = 0.0;
+    QPistonStep held_, cand_;  // the committed step and this step's candidate
     eq::CylinderParams eq_;
 };
 
@@ -113,8 +182,11 @@ void registerActuators(Registry& r) {
               .equations("V_A = A1*x + V_dead_A,  V_B = A2*(S - x) + V_dead_B\n"
                          "F_rod = p_A*A1 - p_B*A2 + F_stop,  Q_L = L*(p_A - p_B) from A to B\n"
                          "F_stop = k_stop*penetration - c_stop*v, pushing back only;  - b*v - k_load*x\n"
-                         "chambers = external: Q_A = A1*v + Q_L into the cylinder, Q_B = -A2*v - Q_L")
-              .source("Ustinov 2023 §3.2 (notes/000_001 §1.6)")
+                         "chambers = external: Q_A = A1*v + Q_L into the cylinder, Q_B = -A2*v - Q_L\n"
+                         "form Hopsan Q-type: per step, x = Tustin of 1/(m s^2 + (b + Zx) s + k_load) and v = Tustin of "
+                         "1/(m s + b + Zx) on F = A1 c_A - A2 c_B + F_load (minus k_load x for v), Zx = A1^2 Zc_A + A2^2 Zc_B; "
+                         "x clamped to [0, S] with v = 0 there (inelastic stop)")
+              .source("Ustinov 2023 §3.2 (notes/000_001 §1.6); form Hopsan Q-type: the structure of Hopsan's HydraulicCylinderQ")
               .hydraulic("A", "Piston-side chamber")
               .hydraulic("B", "Rod-side chamber")
               .mechanical("rod", "Piston rod (positive = extending)")
@@ -135,6 +207,12 @@ void registerActuators(Registry& r) {
               .choice("chambers", {"in the cylinder", "external"}, 0,
                       "Chamber volumes: the cylinder's own (A*x + V_dead), or none: the displacement flows A1*v, A2*v go "
                       "into the Volumes on A and B (Hopsan's Q-type cylinder)")
+              .choice("form", {"continuous", "Hopsan Q-type at the step"}, 0,
+                      "continuous: the ODE of the rod's node with the penalty stops; Hopsan Q-type at the step (chambers = "
+                      "external, L = 0): the piston integrated once per fixed step by bilinear filters whose damping holds the "
+                      "chambers' TLM impedance, inelastic stops at 0 and S (k_stop, c_stop unused); the cylinder drives its "
+                      "rod's node, whose other components load it with their forces and masses. The continuous model under "
+                      "adaptive steppers")
               .factory<Cylinder>());
 }
 

@@ -183,7 +183,9 @@ void readNodePressures(const HopsanModel& m, const MappingOf& mappingOf, Circuit
         const HopsanNodeFlow w = nodeFlowPort(m, name, QStringLiteral("P1"));
         auto other = mappingOf.find(w.component);
         if (!w.error.isEmpty() || other == mappingOf.end()) continue;
-        const QString port = mapHopsanPort(*other->second, w.port);
+        // (a load-sensing valve's PL: its placeholder, which addLoadSensePorts() resolves)
+        QString port = mapHopsanPort(*other->second, w.port);
+        if (port.isEmpty()) port = loadSensePlaceholder(QString::fromLatin1(other->second->hopsanType), w.port);
         if (port.isEmpty()) continue;
         for (ComponentDoc& doc : c.components)
             if (doc.id == r.idOf.at(name)) doc.text["port"] = r.idOf.at(w.component) + QStringLiteral(".") + port;

@@ -94,9 +94,10 @@ SolverConfigDoc hopsanCompatible(const HopsanModel& m, const std::map<QString, d
                                      "(characteristic filter), as Hopsan solves it").arg(m.timestep);
     cfg.stepper = QStringLiteral("rk4");
     cfg.dt = m.timestep;
-    cfg.defaultMethod = MethodDoc{QStringLiteral("tlm"), {{QStringLiteral("alpha"), 0.1}, {QStringLiteral("filter"), 0}}, {}};
+    // start 1 = Hopsan start values: Hopsan logs its start values at t0 and takes its first step at t0 + dt
+    cfg.defaultMethod = MethodDoc{QStringLiteral("tlm"), {{QStringLiteral("alpha"), 0.1}, {QStringLiteral("filter"), 0}, {QStringLiteral("start"), 1}}, {}};
     for (const auto& [id, alpha] : alphaOf)
-        cfg.methods[id] = MethodDoc{QStringLiteral("tlm"), {{QStringLiteral("alpha"), alpha}, {QStringLiteral("filter"), 0}}, {}};
+        cfg.methods[id] = MethodDoc{QStringLiteral("tlm"), {{QStringLiteral("alpha"), alpha}, {QStringLiteral("filter"), 0}, {QStringLiteral("start"), 1}}, {}};
     // tol as fine as the method takes: a line end may meet a laminar orifice of Kc = 1 m5/(N s)
     for (const QString& id : algebraicNodes)
         cfg.methods[id] = MethodDoc{QStringLiteral("quasi_steady"), {{QStringLiteral("tol"), 1e-9}, {QStringLiteral("max_iter"), 200}}, {}};
@@ -182,7 +183,9 @@ void readNodePressures(const HopsanModel& m, const MappingOf& mappingOf, Circuit
         const HopsanNodeFlow w = nodeFlowPort(m, name, QStringLiteral("P1"));
         auto other = mappingOf.find(w.component);
         if (!w.error.isEmpty() || other == mappingOf.end()) continue;
-        const QString port = mapHopsanPort(*other->second, w.port);
+        // (a load-sensing valve's PL: its placeholder, which addLoadSensePorts() resolves)
+        QString port = mapHopsanPort(*other->second, w.port);
+        if (port.isEmpty()) port = loadSensePlaceholder(QString::fromLatin1(other->second->hopsanType), w.port);
         if (port.isEmpty()) continue;
         for (ComponentDoc& doc : c.components)
             if (doc.id == r.idOf.at(name)) doc.text["port"] = r.idOf.at(w.component) + QStringLiteral(".") + port;

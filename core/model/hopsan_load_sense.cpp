@@ -24,6 +24,13 @@ void addLoadSensePorts(Circuit& c, QStringList& notes) {
             *port = QStringLiteral("P");
             sourced.insert(valve);
         }
+    // A pressure sensor reading the valve's PL (its node's Q-type port) reads the source's port.
+    for (ComponentDoc& d : c.components) {
+        auto port = d.text.find(QStringLiteral("port"));
+        if (port == d.text.end() || !port->second.endsWith(QStringLiteral(".PL"))) continue;
+        const QString valve = port->second.chopped(3);
+        if (sourced.count(valve)) port->second = valve + QStringLiteral("_PL.P");
+    }
     for (const QString& valve : sourced) {
         const auto v = std::find_if(c.components.begin(), c.components.end(), [&](const ComponentDoc& d) { return d.id == valve; });
         ComponentDoc src;

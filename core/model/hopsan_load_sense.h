@@ -16,7 +16,8 @@ namespace hs::model {
 // "PL" for a Hydraulic43LoadSensingValve's PL (a placeholder addLoadSensePorts() resolves), else "".
 QString loadSensePlaceholder(const QString& hopsanType, const QString& hopsanPort);
 
-// Rewrites the wires that the import made to "<valve>.PL" (LoadSensingValve43); notes say so.
+// Rewrites the wires that the import made to "<valve>.PL" (LoadSensingValve43), and a pressure
+// sensor's `port` "<valve>.PL", to the source's P; notes say so.
 void addLoadSensePorts(Circuit& c, QStringList& notes);
 
 }  // namespace hs::model

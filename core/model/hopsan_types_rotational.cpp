@@ -40,6 +40,7 @@ void pressureControlledPump(HopsanValues& in, ComponentDoc& out, QStringList&) {
     out.num["tau_v"] = in.value("tao_v", 0.001);
     out.num["t_p"] = in.value("t_p", 0.15);
     out.num["t_m"] = in.value("t_m", 0.12);
+    out.text["form"] = QStringLiteral("Hopsan discrete at the step");  // its bilinear regulator step, at fixed steps
 }
 
 void motorQ(HopsanValues& in, ComponentDoc& out, const char* leakage) {
@@ -143,7 +144,8 @@ void appendRotationalHopsanTypes(std::vector<HopsanTypeMapping>& map) {
                    {{"P1", "P1"}, {"P2", "P2"}, {"eps", "eps"}, {"omega_p", "n"}}, variablePump, nullptr, "K_cp = Cl", HopsanKind::Q});
     map.push_back({"HydraulicPressureControlledPump", "PressureCompensatedPump",
                    {{"P1", "P1"}, {"P2", "P2"}, {"PREF", "LS"}, {"omega_p", "n"}}, pressureControlledPump, nullptr,
-                   "the regulator in continuous time without Hopsan's outlet line impedance; outputs eps and a are not imported", HopsanKind::Q});
+                   "form = Hopsan discrete at the step: Hopsan's bilinear regulator step against the ports' TLM sources (the continuous "
+                   "regulator under the CVODE reference); starts at displacement 0; outputs eps and a are not imported", HopsanKind::Q});
     map.push_back({"HydraulicFixedDisplacementMotorQ", "FixedDisplacementMotor", {{"P1", "P1"}, {"P2", "P2"}, {"P3", "shaft"}}, fixedMotor,
                    nullptr, "J_m is added to the shaft node; form = Hopsan Q-type at the step (its flow limit at 0 Pa, its torque)", HopsanKind::Q});
     map.push_back({"HydraulicVariableDisplacementMotorQ", "VariableDisplacementMotor",

@@ -40,14 +40,21 @@ QString probeFor(const model::HvcVariable& v, const model::HopsanModel& hm, cons
     if (!hc) return QStringLiteral("no component '%1' in the model").arg(v.component);
     if (id == imp.idOf.end()) return QStringLiteral("component '%1' (%2) was not imported").arg(v.component, hc->typeName);
     QString component = v.component, hopsanPort = v.port, ourId = id->second;
-    if (v.variable == QLatin1String("Flow")) {
+    // Hopsan's Pressure at any port of a node is the pressure its Q-type component writes there
+    // (on a TLM node ours has a pressure per port): read at that port too, when the node has one
+    // (else at the port named).
+    const bool pressure = v.variable == QLatin1String("Pressure");
+    if (v.variable == QLatin1String("Flow") || pressure) {
         const model::HopsanNodeFlow f = model::nodeFlowPort(hm, v.component, v.port);
-        if (!f.error.isEmpty()) return f.error;
         const auto qId = imp.idOf.find(f.component);
-        if (qId == imp.idOf.end()) return QStringLiteral("the node's flow is %1.%2's, which was not imported").arg(f.component, f.port);
-        component = f.component;
-        hopsanPort = f.port;
-        ourId = qId->second;
+        if (!f.error.isEmpty() && !pressure) return f.error;
+        if (f.error.isEmpty() && qId == imp.idOf.end() && !pressure)
+            return QStringLiteral("the node's flow is %1.%2's, which was not imported").arg(f.component, f.port);
+        if (f.error.isEmpty() && qId != imp.idOf.end()) {
+            component = f.component;
+            hopsanPort = f.port;
+            ourId = qId->second;
+        }
     }
     const model::HopsanComponent* owner = hm.component(component);
     const model::HopsanTypeMapping* map = owner ? model::findHopsanType(owner->typeName) : nullptr;

@@ -118,6 +118,12 @@ public:
     // pressure slot, solves the components against these sources (closed form or Newton) at the
     // start of each step and hands the ports' pressures and flows back through updateWaves().
     virtual bool wavePorts() const { return false; }
+    // True: the first step of a run is Hopsan's initialisation (Hopsan logs its start values at t0
+    // and takes its first step at t0 + dt): after the components' solve at t0 the system gives the
+    // node's ports their start pressure p0 and forms the waves of the next step from p0 and no
+    // flow, so that the solve at t0 + k dt is Hopsan's k-th step. (The components' flows at t0
+    // are their laws at p0; Hopsan logs its start flows there.)
+    virtual bool startStepHeld() const { return false; }
     // Called once when the system knows the number n of wave ports.
     virtual void bindWavePorts(int /*n*/) {}
     // Before the component solve of a step: impedances and incoming waves for this step, given

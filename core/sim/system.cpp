@@ -241,6 +241,21 @@ bool System::beginStepWork(double t, double dt, const double* y) {
     if (!stepComps_.empty())
         for (int n : stepNodes_)
             for (int c : nodeComps[static_cast<size_t>(n)]) comps[static_cast<size_t>(c)]->eval(e_);
+    // Likewise, what the components solved against TLM nodes output drives others through signals
+    // (a pressure source fed by a valve's load pressure): those are evaluated again, in evaluation
+    // order, so that a sensor sampling this step reads values of this step's solve.
+    if (!stepComps_.empty() && !waveNodes_.empty())
+        for (int c : order) {
+            Component& k = *comps[static_cast<size_t>(c)];
+            if (k.isStatic()) continue;
+            for (size_t i = 0; i < k.node.size(); ++i) {
+                const PortSpec& ps = k.spec->ports[i];
+                if (ps.domain == Domain::Signal && ps.dir == SignalDir::In && k.connected[i]) {
+                    k.eval(e_);
+                    break;
+                }
+            }
+        }
     if (!finishWaveStep(dt)) return false;
     // From the next step on, beginStep() runs the flat TLM step.
     flatReady_ = flatTlm_ && flatTlm_->wholeStep && flatTlmEnabled_ && wavesPrepared_;

@@ -358,6 +358,9 @@ private:
     void setupWavePorts();
     void resetWaveSlots();
     [[nodiscard]] bool solveWavePorts(double dt);
+    // The start step of nodes whose method holds it (PressureMethod::startStepHeld): their ports
+    // at their start pressure p0, and no flow passed to the waves of the next step.
+    void holdStartValues();
     [[nodiscard]] bool solveWaveComp(const WaveComp& w, WaveContext& ctx);
     [[gnu::cold]] static void reportUnsolvable(const Component& c, WaveContext& ctx);
     [[nodiscard]] bool finishWaveStep(double dt);

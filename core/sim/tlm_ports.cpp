@@ -119,7 +119,8 @@ void System::prepareWaveNode(const WaveNode& w, double dt) {
 bool System::solveWavePorts(double dt) {
     // The waves of a step are prepared at the end of the previous one (finishWaveStep), so that
     // partitions never wait for each other between the two; the first step prepares here.
-    if (!wavesPrepared_) {
+    const bool startStep = !wavesPrepared_;
+    if (startStep) {
         for (const WaveNode& w : waveNodes_) prepareWaveNode(w, dt);
         // the step is known before the first solve (a discrete piston's filter needs it there),
         // as prepareWavesOnce() does for partitioned runs
@@ -142,7 +143,19 @@ bool System::solveWavePorts(double dt) {
             return false;
         }
     waveIterations_ += ctx.iterations;
+    if (startStep) holdStartValues();
     return true;
+}
+
+void System::holdStartValues() {
+    const size_t base = hyd.size();
+    for (const WaveNode& w : waveNodes_) {
+        if (!w.method->startStepHeld()) continue;
+        for (int s = w.slotBegin; s < w.slotEnd; ++s) {
+            p_[base + static_cast<size_t>(s)] = hyd[static_cast<size_t>(w.node)].p0;
+            slotQ_[static_cast<size_t>(s)] = 0.0;
+        }
+    }
 }
 
 bool System::solveWaveComp(const WaveComp& w, WaveContext& ctx) {

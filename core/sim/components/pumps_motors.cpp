@@ -174,6 +174,19 @@ protected:
 // bilinear-discretised), u = p_dif - p2 + p_LS, flow q = y/den limited to [0, q_max*w/w_nom],
 // z' limited to Hopsan's stroking rates. Hopsan folds the outlet line's impedance Zc2 into c2
 // and den (it solves regulator and line together); here the outlet node is a state, so Zc2 = 0.
+//
+// form "Hopsan discrete at the step" (fixed steps; the ODE under adaptive steppers): Hopsan's own
+// step, solved against the Thevenin sources p_k = c_k + Z_k q_k of its ports (Z = 0 on an
+// ordinary node: its pressure). With g = 1/(Cl (Z1 + Z2) + 1), c1e = g ((Cl Z2 + 1) c1 + Cl Z1 c2),
+// c2e = g ((Cl Z1 + 1) c2 + Cl Z2 c1), lpe from the outlet pressure of the previous step,
+//   den = lpe + r_p tau_v + Z2 g/w_p1,  c1' = lpe tau_v/den,  c2' = (r_p + Z2 g)/den,
+//   u = p_dif - c2e + max(p_LS, 0),
+// the regulator (1 + s/w_p1)/(c1' s^2 + s + c2') is discretised by the bilinear transform at the
+// step (two past inputs and outputs), its output y's change limited to the stroking rates times dt
+// and y to [0, q_max w/w_nom den]; the pump flow qp = y/den (also kept within -c2/Z2 .. c1/Z1),
+// p1 = c1e - Z1 g qp, p2 = c2e + Z2 g qp, q(P1->P2) = qp - Cl (p2 - p1). The outlet impedance
+// thus enters the regulator (den, c2') as in Hopsan, and the outlet's pressure is the step's end
+// value, not a state of the regulator's ODE.
 class PressureControlledPump final : public DisplacementMachine {
 public:
     std::string configure(const ParamSet& p, const Fluid& f) override {
@@ -181,10 +194,51 @@ public:
         ls_ = p.spec()->portIndex("LS");
         pdif_ = p.num("p_dif"); qmax_ = p.num("q_max"); wnom_ = p.num("w_nom"); lp_ = p.num("l_p"); rp_ = p.num("r_p");
         wp1_ = p.num("w_p1"); taov_ = p.num("tau_v"); tp_ = p.num("t_p"); tm_ = p.num("t_m"); pnom_ = p.num("p_nom");
+        discrete_ = p.choice("form") == 1;
         return e;
     }
+    bool hasStepUpdate() const override { return discrete_ && stepOn_; }
+    bool stepUpdateOptional() const override { return true; }
+    void useStepUpdate(bool on) override { stepOn_ = on; }
+    void resetDiscrete() override { started_ = pending_ = solved_ = false; }
+    std::string prepareStep(double dt) override {
+        dt_ = dt;
+        return {};
+    }
+    std::string stepUpdate(Eval&, double dt) override {
+        if (dt != dt_) {  // the step is first known here (serial runs): redo the candidate with it
+            dt_ = dt;
+            if (pending_) cand_ = hopsanStep(cand_.src);
+        }
+        if (pending_) {
+            held_ = cand_;
+            tc_ = pt_;
+            pending_ = solved_ = false;
+        }
+        return {};
+    }
+    bool solveThevenin(Eval& e, const double* c, const double* z) override {
+        if (!hasStepUpdate()) return false;  // the continuous form: the system's generic solve
+        const Sources src = sourcesAt(e, c, z);
+        begin();
+        cand_ = hopsanStep(src);
+        pt_ = e.t;
+        pending_ = solved_ = true;
+        if (z[0] > 0) setPortPressure(e, 0, cand_.p1);
+        if (z[1] > 0) setPortPressure(e, 1, cand_.p2);
+        return true;
+    }
     void eval(Eval& e) override {
-        const double w = speed(e), p2 = std::max(P(e, 1), 1.0), pLs = ls_ >= 0 && isConnected(ls_) ? std::max(P(e, ls_), 0.0) : 0.0;
+        if (hasStepUpdate()) {
+            dS(e)[0] = dS(e)[1] = 0.0;  // the states are unused: the step's regulator is held
+            const Step& s = atTime(e);
+            setFlow(e, 0, s.q);
+            setFlow(e, 1, -s.q);
+            if (ls_ >= 0) setFlow(e, ls_, 0.0);
+            if (shaftDriven()) setForce(e, shaft_, d_ * s.eps / kTwoPi * (P(e, 0) - P(e, 1)) - b_ * speed(e));
+            return;
+        }
+        const double w = speed(e), p2 = std::max(P(e, 1), 1.0), pLs = lsPressure(e);
         const double lpe = lp_ * std::sqrt(pnom_ / p2) * (wnom_ / (std::abs(w) + 0.001));
         const double den = lpe + rp_ * taov_, c1 = lpe * taov_ / den, c2 = rp_ / den;
         const double qMaxNow = qmax_ * w / wnom_, yMax = std::max(qMaxNow, 0.0) * den;
@@ -213,8 +267,100 @@ public:
     void initStates(double* s) const override { s[0] = s[1] = 0.0; }
 
 private:
+    // The Thevenin sources of one step: p1 = c1 + z1 q1, p2 = c2 + z2 q2 (Hopsan's signs: q out of
+    // the pump), the pilot pressure and the speed.
+    struct Sources {
+        double c1 = 0, z1 = 0, c2 = 0, z2 = 0, pLs = 0, w = 0;
+    };
+    // Hopsan's regulator history (two past outputs y and inputs u) and the step's results.
+    struct Step {
+        bool started = false;                   // false before the initialisation step
+        double y0 = 0, u0 = 0, y1 = 0, u1 = 0;  // y_k, u_k and y_(k-1), u_(k-1)
+        double p1 = 0, p2 = 1, q = 0, eps = 0;  // port pressures, flow P1 -> P2, displacement fraction
+        Sources src;
+    };
+    double lsPressure(const Eval& e) const { return ls_ >= 0 && isConnected(ls_) ? std::max(P(e, ls_), 0.0) : 0.0; }
+    Sources sourcesAt(const Eval& e, const double* c, const double* z) const {
+        return {c[0], z[0], c[1], z[1], ls_ >= 0 && isConnected(ls_) ? std::max(c[ls_], 0.0) : 0.0, speed(e)};
+    }
+    Sources sourcesAt(const Eval& e) const { return {P(e, 0), 0.0, P(e, 1), 0.0, lsPressure(e), speed(e)}; }
+    double regulatorInput(const Sources& s) const {
+        const double g = 1.0 / (cl_ * (s.z1 + s.z2) + 1.0);
+        return pdif_ - g * ((cl_ * s.z1 + 1.0) * s.c2 + cl_ * s.z2 * s.c1) + s.pLs;
+    }
+    // One Hopsan step from the held history against the sources s.
+    Step hopsanStep(const Sources& s) const {
+        if (!held_.started) return initialStep(s);
+        const double g = 1.0 / (cl_ * (s.z1 + s.z2) + 1.0);
+        const double c1e = g * ((cl_ * s.z2 + 1.0) * s.c1 + cl_ * s.z1 * s.c2);
+        const double c2e = g * ((cl_ * s.z1 + 1.0) * s.c2 + cl_ * s.z2 * s.c1);
+        const double p2Prev = std::max(held_.p2, 1.0), qMaxNow = qmax_ * s.w / wnom_;
+        const double lpe = lp_ * std::sqrt(pnom_ / p2Prev) * (wnom_ / (s.w + 0.001));
+        const double den = lpe + rp_ * taov_ + s.z2 * g / wp1_;
+        const double a = lpe * taov_ / den, b = (rp_ + s.z2 * g) / den;
+        const double u = pdif_ - c2e + s.pLs;
+        const double yMax = qMaxNow * den, span = std::sqrt(std::abs(p2Prev - 1e5) / pnom_);
+        const double vMax = yMax * span / std::sqrt(tp_), vMin = -yMax * span / std::sqrt(tm_);
+        // (1 + s/w_p1)/(a s^2 + s + b) by s = (2/dt)(1 - z^-1)/(1 + z^-1)
+        const double ws = 1.0 / dt_, alf2 = a * 4.0 * ws * ws, alf1 = 2.0 / (wp1_ * dt_), d = b + alf2 + 2.0 * ws;
+        const double a1 = (b - alf2) * 2.0 / d, a2 = (b + alf2 - 2.0 * ws) / d;
+        const double b1 = (alf1 + 1.0) / d, b2 = 2.0 / d, b3 = (1.0 - alf1) / d;
+        double y = -a1 * held_.y0 - a2 * held_.y1 + b1 * u + b2 * held_.u0 + b3 * held_.u1;
+        const double v = (y - held_.y0) / dt_;
+        if (v > vMax) y = held_.y0 + vMax * dt_;
+        else if (v <= vMin) y = held_.y0 + vMin * dt_;
+        y = std::clamp(y, 0.0, std::max(yMax, 0.0));
+        double qp = y / den;
+        if (s.z2 > 0) qp = std::max(qp, -s.c2 / s.z2);  // the flow limits that keep both ports >= 0 Pa
+        if (s.z1 > 0) qp = std::min(qp, s.c1 / s.z1);
+        Step r;
+        r.started = true;
+        r.y0 = y; r.u0 = u; r.y1 = held_.y0; r.u1 = held_.u0;
+        r.p1 = c1e - s.z1 * g * qp;
+        r.p2 = c2e + s.z2 * g * qp;
+        r.q = qp - cl_ * (r.p2 - r.p1);
+        r.eps = qMaxNow > 0 ? r.q / qMaxNow : 0.0;
+        r.src = s;
+        return r;
+    }
+    // The first step of a run is Hopsan's initialisation (Hopsan logs it at the start time and
+    // takes its first step at t + dt): the displacement at rest (0), the history's inputs set to
+    // the first sources' u, the outlet at max(its pressure, 1 Pa); the regulator starts after it.
+    Step initialStep(const Sources& s) const {
+        Step r;
+        r.started = true;
+        r.u0 = r.u1 = regulatorInput(s);
+        r.p1 = s.c1;
+        r.p2 = std::max(s.c2, 1.0);
+        r.src = s;
+        return r;
+    }
+    void begin() {
+        if (started_) return;
+        started_ = true;
+        held_ = {};
+        tc_ = -1e300;
+    }
+    // The step's values at time t: held inside the committed step; at a new step the candidate
+    // of this step's Thevenin solve, else one against the ports' pressures now (stepUpdate()
+    // commits it).
+    const Step& atTime(const Eval& e) {
+        const Sources src = sourcesAt(e);
+        begin();
+        if (e.t < tc_ + 0.75 * dt_) return held_;
+        if (solved_ && std::abs(e.t - pt_) < 0.25 * dt_) return cand_;
+        cand_ = hopsanStep(src);
+        pt_ = e.t;
+        pending_ = true;
+        solved_ = false;
+        return cand_;
+    }
+
     int ls_ = -1;
     double pdif_ = 0, qmax_ = 0, wnom_ = 1, lp_ = 0, rp_ = 1, wp1_ = 1, taov_ = 0, tp_ = 1, tm_ = 1, pnom_ = 1;
+    bool discrete_ = false, stepOn_ = true, started_ = false, pending_ = false, solved_ = false;
+    double dt_ = 1e-3, tc_ = 0, pt_ = 0;
+    Step held_, cand_;
 };
 
 const char* kCavitation = "Band below 0 Pa over which the flow drawn from a port fades to 0 (cavitation)";
@@ -320,6 +466,11 @@ ComponentSpec controlledPump(const char* type, const char* title, bool loadSensi
         .param("Cl", "m3/(s*Pa)", 1e-12, 0.0, kInf, "Leakage coefficient")
         .param("B", "N*m*s/rad", 0.0, 0.0, kInf, "Viscous friction on the shaft")
         .param("dp_cav", "Pa", 1e4, 1e-9, kInf, kCavitation)
+        .choice("form", {"continuous", "Hopsan discrete at the step"}, 0,
+                "continuous: the regulator ODE above, the outlet a node state; Hopsan discrete at the step: Hopsan's "
+                "bilinear regulator step solved against the ports' Thevenin sources (the outlet impedance in den and c2, "
+                "rate and stroke limits on the step's output), fixed-step runs only (the ODE under adaptive steppers); "
+                "z and zd are then unused")
         .state("z", "Pa", "Regulator state (displacement command times den)", 1e5)
         .state("zd", "Pa/s", "Its rate", 1e6);
     return b.factory<PressureControlledPump>();

@@ -175,7 +175,12 @@ void registerPressureMethods(Registry& r) {
         num("exchange", "steps", 1, 1, 10000,
             "Exchange interval n (notes §3.7): the waves across this volume are exchanged every n-th step with "
             "Z* = n*Z', filtered once per exchange and interpolated linearly in between (a line of delay n*dt); 1 = every "
-            "step, the standard scheme")};
+            "step, the standard scheme"),
+        choice("start", {"solved", "Hopsan start values"}, 0,
+               "solved: the waves of the second step leave the ports with the pressures and flows solved at the start "
+               "time; Hopsan start values: the first step is Hopsan's initialisation (Hopsan logs its start values at t0 "
+               "and takes its first step at t0 + dt), so the second step's waves are the start values (p0, no flow) and "
+               "the ports' solves at t0 + k dt are Hopsan's k-th step")};
     r.addMethod({"tlm", "Transmission line (TLM)",
                  "The volume becomes a C-type TLM element: each connected port sees a Thevenin source p = c - Z*q whose wave c "
                  "left the other ports one step earlier, Z = (N/2)*Be*dt/(V*(1-alpha)) for N flow ports (N = 2: the thesis' "
@@ -191,7 +196,7 @@ void registerPressureMethods(Registry& r) {
                      }
                      return new TlmVolumeMethod(v[0], v[1] > 0.5 ? TlmVolumeMethod::Filter::Pressure
                                                                  : TlmVolumeMethod::Filter::Characteristic,
-                                                static_cast<int>(v[2]));
+                                                static_cast<int>(v[2]), v[3] > 0.5);
                  },
                  /*needsFixedStep*/ true, /*partitions*/ true});
 }

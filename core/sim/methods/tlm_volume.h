@@ -18,8 +18,9 @@ public:
     // exchange = n: the far side's pressure and flow reach the ports only every n-th step (notes
     // §3.7), with Z* = n*Z', filtered once per exchange and interpolated linearly in between;
     // n = 1 is the standard scheme.
-    TlmVolumeMethod(double alpha, Filter filter, int exchange = 1)
-        : alpha_(alpha), filter_(filter), exchange_(exchange < 1 ? 1 : exchange) {}
+    // hopsanStart: the first step is Hopsan's initialisation (startStepHeld()).
+    TlmVolumeMethod(double alpha, Filter filter, int exchange = 1, bool hopsanStart = false)
+        : alpha_(alpha), filter_(filter), exchange_(exchange < 1 ? 1 : exchange), hopsanStart_(hopsanStart) {}
 
     const char* id() const override { return "tlm"; }
     int stateCount() const override { return 0; }
@@ -29,6 +30,7 @@ public:
     bool needsFixedStep() const override { return true; }
 
     bool wavePorts() const override { return true; }
+    bool startStepHeld() const override { return hopsanStart_; }
     void bindWavePorts(int n) override { n_ = n; }
     void prepareWaves(double dt, double vol, double be, double* c, double* z) override;
     void updateWaves(const double* p, const double* q, double dvol) override;
@@ -74,6 +76,7 @@ private:
     double alpha_;
     Filter filter_;
     int exchange_;
+    bool hopsanStart_ = false;
     int n_ = 0;
     long steps_ = 0;
     double held_ = 0, ppar_ = 0, z_ = 0, zLossless_ = 0, dt_ = 0, vol_ = 0, be_ = 0;  // dt, V, Be of the last Z

@@ -172,6 +172,51 @@ private slots:
         QVERIFY2(std::abs(at(r, "p", 3.0) - expect) < 1e-4 * expect, qPrintable(QString("%1 vs %2").arg(at(r, "p", 3.0)).arg(expect)));
     }
 
+    // form = Hopsan discrete at the step, on a TLM volume with Hopsan's start (pump -> 1 l volume
+    // -> laminar load to tank, Hopsan's validation circuit without leakage): the first step is the
+    // initialisation (no flow, the port at its start value); the steady state is the static
+    // characteristic q r_p = p_dif - p2 whatever the outlet impedance Z the regulator folds in
+    // (its steady gain (r_p + Z g)/den balances the Z g q in p2 = c2 + Z g q); and as the step and
+    // with it Z = Be dt/(V (1 - alpha)) shrink, the transient approaches the continuous form's.
+    void compensatorHopsanDiscreteForm() {
+        const double pdif = 1e6, g = 1e-11, rp = 1e9, expect = pdif / (1 + g * rp);
+        Netlist n;
+        n.fluid.bulk = constantBe(1e9);
+        n.components = {comp("Tank", "tank", {{"p", 0.0}}), comp("Tank", "tank2", {{"p", 0.0}}),
+                        comp("PressureCompensatedPump", "pump", {{"p_dif", pdif}, {"Cl", 0.0}, {"r_p", rp}},
+                             {{"form", "Hopsan discrete at the step"}}),
+                        comp("Volume", "V", {{"V", 1e-3}}), comp("LaminarOrifice", "load", {{"G", g}})};
+        n.wires = {wire("tank", "P", "pump", "P1"), wire("pump", "P2", "V", "P1"), wire("V", "P2", "load", "A"), wire("load", "B", "tank2", "P")};
+        auto hopsanTlm = [](double dt) {
+            SolverSettings s = solver("rk4", dt);
+            s.defaultMethod.method = "tlm";
+            s.defaultMethod.params = {{"alpha", 0.1}, {"start", 1.0}};
+            return s;
+        };
+        const std::vector<ProbeSpec> probes = {{"p", "pressure", "pump.P2"}, {"q", "flow", "pump.P2"}};
+        RunResult coarse = buildAndRun(n, probes, runOptions(hopsanTlm(1e-3), 3.0, 1e-3));
+        QVERIFY2(coarse.ok, coarse.error.c_str());
+        QCOMPARE(coarse.trace.columns[0][0], 0.0);
+        QCOMPARE(coarse.trace.columns[1][0], 0.0);
+        QVERIFY2(std::abs(at(coarse, "p", 3.0) - expect) < 1e-6 * expect, qPrintable(QString("%1 vs %2").arg(at(coarse, "p", 3.0)).arg(expect)));
+        // The discrete form converges under step refinement (its limit limits the displacement's
+        // rate, where the continuous form limits that of the regulator's lag state z: the two part
+        // by up to 0.5 MPa while the stroking-rate limit holds the start-up, docs/components.md).
+        auto run = [&](double dt) { return buildAndRun(n, probes, runOptions(hopsanTlm(dt), 0.3, 1e-3)); };
+        const RunResult fine = run(1e-5);
+        QVERIFY2(fine.ok, fine.error.c_str());
+        auto deviation = [&](double dt) {
+            const RunResult r = run(dt);
+            double dev = 0;
+            for (double t = 0.01; t <= 0.3; t += 0.01) dev = std::max(dev, std::abs(at(r, "p", t) - at(fine, "p", t)));
+            return r.ok ? dev : 1e300;
+        };
+        const double d3 = deviation(1e-3), d4 = deviation(1e-4);
+        qInfo("largest |p - p(dt = 1e-5)| over 0.3 s: dt 1e-3 %g Pa, 1e-4 %g Pa", d3, d4);
+        QVERIFY(d4 < 0.2 * d3);
+        QVERIFY(d4 < 0.05 * expect);
+    }
+
     // A pump drawing from a closed volume: the flow fades within dp_cav below 0 Pa, so the volume
     // settles at -dp_cav (where the draw has faded to 0) instead of being drawn to the run's p_min.
     void cavitationStopsTheDraw() {

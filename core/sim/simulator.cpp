@@ -389,9 +389,12 @@ RunResult simulate(System& sys, const std::vector<ProbeSpec>& probes, const RunO
         if (!stepper->fixedStep() && t >= nextBp - eps) {
             stepper->completeState(t, y.data());
             stepper->restart(t, y.data());
-            nextBp = sys.nextBreakpoint(t + eps);
+            nextBp = sys.nextBreakpoint(t);
         }
-        if (t >= nextRec - half - eps) {
+        // Adaptive steppers land on their target; a record at a breakpoint b is taken after the
+        // segment that stopped just before b (System::nextBreakpoint) and a step onto b, with the
+        // inputs at b, not at that stop: their tolerance is below the breakpoint margin.
+        if (t >= nextRec - (stepper->fixedStep() ? half + eps : 1e-13 * std::max(1.0, std::abs(nextRec)))) {
             record();
             while (static_cast<double>(k) * rec <= t + half + eps) ++k;
             // Records that fall strictly inside the stepper's last step, all at once.

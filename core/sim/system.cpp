@@ -336,9 +336,22 @@ double System::nodeInflow(int n, double p) {
 }
 
 double System::nextBreakpoint(double t) const {
-    double b = std::numeric_limits<double>::infinity();
-    for (const auto& c : comps) b = std::min(b, c->nextBreakpoint(t));
-    return b;
+    // An adaptive segment ends a little before the discontinuity b, not at b: the evaluations at a
+    // segment's end then see the inputs' left limit. Ending at b, they saw the new level (a PRMS
+    // source's value at b is its next period's), so a step that ended there was checked against
+    // the wrong input: on the position-servo rig CVODE stepped from 1.40 to 1.44 s over a whole
+    // braking of the trolley, because at the new demand the step's end looked as saturated as its
+    // start (75 bar off; sim_test_simulator, stepEndingAtABreakpointSeesTheOldInput). The margin
+    // is far below any step, and the next segment starts with the new level.
+    auto margin = [](double b) { return 1e-12 * std::max(1.0, std::abs(b)); };
+    double from = t;
+    for (;;) {
+        double b = std::numeric_limits<double>::infinity();
+        for (const auto& c : comps) b = std::min(b, c->nextBreakpoint(from));
+        if (!std::isfinite(b)) return b;
+        if (b - margin(b) > t) return b - margin(b);
+        from = std::max(from, b) + margin(b);  // t is within b's margin (a segment ended there): the next one
+    }
 }
 
 }  // namespace hs::sim

@@ -227,7 +227,9 @@ public:
     long waveSolveIterations() const { return waveIterations_; }
     const std::vector<int>& pressureStateIndices() const { return pressureStates_; }
     const std::string& failure() const { return failure_; }
-    // Earliest input discontinuity after t (infinity if none).
+    // Where an adaptive segment starting at t must stop: just before (1e-12 relative) the earliest
+    // input discontinuity whose stop is after t, so the segment's last evaluations see the inputs'
+    // left limit (infinity if none).
     double nextBreakpoint(double t) const;
 
     // --- structure (filled by the builder) --------------------------------------------

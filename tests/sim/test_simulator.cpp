@@ -42,6 +42,8 @@ private slots:
     void defaultProbes();
     void adaptiveSteppersHitDiscontinuities_data();
     void adaptiveSteppersHitDiscontinuities();
+    void stepEndingAtABreakpointSeesTheOldInput_data();
+    void stepEndingAtABreakpointSeesTheOldInput();
     void everyStepperRunsACircuitWithoutStates();
 };
 
@@ -246,6 +248,41 @@ void TestSimulator::adaptiveSteppersHitDiscontinuities() {
     const double err = maxDeviation(r.trace, 0, [&](double t) { return t < t0 ? 0.0 : ps * (1.0 - std::exp(-(t - t0) / tau)); });
     qInfo("%s: step input at %g s, max |p - exact| %.3g Pa in %ld steps", qPrintable(stepper), t0, err, r.steps);
     QVERIFY(err < 1e-5 * ps);
+}
+
+void TestSimulator::stepEndingAtABreakpointSeesTheOldInput_data() {
+    QTest::addColumn<QString>("stepper");
+    for (const char* s : {"cvode", "rosw3", "esdirk3", "dopri5"}) QTest::newRow(s) << s;
+}
+
+// A position servo: a 1 g mass with 1 N s/m damping pushed by F = clamp(K (u - x), -1, 1) N,
+// K = 1000 N/m, the demand u = 0.5 m until t1 = 0.51 s, then 0.7 m. The mass moves at 1 m/s
+// (after a 1 ms lag), settles on 0.5 from about 0.5 s (time constant 1 ms) and from t1 moves on:
+// x(t1) = 0.5, x(0.6) = 0.589, x(1) = 0.7. A segment that ended at t1 and evaluated the demand there
+// saw the new 0.7 at its end: a step from before 0.5 s to t1 looked saturated at both ends
+// (F = 1 N) and was accepted, the settling on 0.5 stepped over (the servo rig's CVODE reference
+// missed a braking by 75 bar that way). System::nextBreakpoint ends segments just before t1.
+void TestSimulator::stepEndingAtABreakpointSeesTheOldInput() {
+    QFETCH(QString, stepper);
+    Netlist n;
+    n.components = {comp("Step", "u", {{"t0", 0.51}, {"before", 0.5}, {"after", 0.7}}), comp("Sum", "e", {{"a", 1.0}, {"b", -1.0}}),
+                    comp("Gain", "K", {{"k", 1000.0}}), comp("Saturation", "sat", {{"lower", -1.0}, {"upper", 1.0}}),
+                    comp("ForceSource", "push"), comp("Mass", "mass", {{"m", 1e-3}, {"b", 1.0}}), comp("PositionSensor", "xs")};
+    n.wires = {wire("u", "out", "e", "in1"), wire("xs", "x", "e", "in2"), wire("e", "out", "K", "in"), wire("K", "out", "sat", "in"),
+               wire("sat", "out", "push", "F"), wire("push", "m", "mass", "m"), wire("xs", "m", "mass", "m")};
+    const std::vector<ProbeSpec> probes = {{"x", "position", "mass.m"}};
+    RunResult r = buildAndRun(n, probes, runOptions(solver(stepper.toStdString(), 1e-6, 1e-6, 1e-8), 1.0, 1e-3));
+    QVERIFY2(r.ok, r.error.c_str());
+    auto at = [&](double t) {
+        size_t k = 0;
+        while (k + 1 < r.trace.time.size() && r.trace.time[k] < t - 1e-9) ++k;
+        return std::abs(r.trace.time[k] - t) < 1e-9 ? r.trace.columns[0][k] : NAN;  // NaN: no record at t
+    };
+    const double y1 = at(0.51), y6 = at(0.6), yEnd = at(1.0);
+    qInfo("%s: x(0.51) = %.6f (0.5), x(0.6) = %.6f (0.589), x(1) = %.6f (0.7), %ld steps", qPrintable(stepper), y1, y6, yEnd, r.steps);
+    QVERIFY2(std::abs(y1 - 0.5) < 1e-3, qPrintable(QString::number(y1)));
+    QVERIFY2(std::abs(y6 - 0.589) < 2e-3, qPrintable(QString::number(y6)));
+    QVERIFY2(std::abs(yEnd - 0.7) < 1e-3, qPrintable(QString::number(yEnd)));
 }
 
 // Source -> laminar orifice -> tank: no state at all (the Hopsan import made such circuits, and

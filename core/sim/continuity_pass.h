@@ -23,7 +23,10 @@ public:
         return ports.size() <= kPorts && chambers.size() <= kChambers;
     }
 
-    void clear() { nodes_.clear(); }
+    void clear() {
+        nodes_.clear();
+        hasChambers_ = false;
+    }
     // ports: global ports of non-static components on the node (flows into them leave the
     // node); chambers: ports of components whose variable volume is part of the node; qConst:
     // net inflow from static components' ports. zeroSlot: an entry of the flow and chamber
@@ -47,6 +50,7 @@ public:
         for (size_t i = 0; i < kPorts; ++i) n.port[i] = i < ports.size() ? ports[i] : zeroSlot;
         for (size_t i = 0; i < kChambers; ++i) n.chamber[i] = i < chambers.size() ? chambers[i] : zeroSlot;
         nodes_.push_back(n);
+        hasChambers_ = hasChambers_ || !chambers.empty();
     }
 
     // The node pressures from y, and their bulk moduli (which depend on nothing else: taken
@@ -59,6 +63,14 @@ public:
             n->be = bulkModulus(*n, pn);
         }
     }
+    // The node pressures alone (the evaluation before a step's wave solve, whose derivatives no
+    // one reads): the bulk moduli are left to the next readPressures().
+    [[gnu::always_inline]] void readPressuresOnly(const double* y, double* p) const {
+        for (const Node *n = nodes_.data(), *end = n + nodes_.size(); n != end; ++n) p[n->node] = y[n->state];
+    }
+    // Whether a node has a chamber: only then does derivatives() write vol/dvol values other
+    // than the constant ones allocate() wrote.
+    bool hasChambers() const { return hasChambers_; }
     // Writes vol/dvol of every node (the pressure methods' NodeAccess reads them) and dy.
     [[gnu::always_inline]] void derivatives(const double* flow, const double* pvol, const double* pdvol, double* vol,
                                             double* dvol, double* dy) const {
@@ -90,6 +102,7 @@ private:
         return n.scale * (n.law == Law::Ln ? ln : ln * 0.43429448190325182765);
     }
     std::vector<Node> nodes_;
+    bool hasChambers_ = false;
 };
 
 }  // namespace hs::sim

@@ -211,11 +211,6 @@ inline double flowRootSlope(double dp, double dpTr) {
     return (1.25 - 0.75 * r * r) / __builtin_sqrt(dpTr);
 }
 
-// Flow q = k*flowRoot(p0 - p1, dpTr) between the Thevenin sources p0 = c0 - z0*q and
-// p1 = c1 + z1*q (z0 + z1 > 0). The square-law solution is exact when its pressure drop lies
-// outside the laminar band; inside it the drop d solves d + a*d*(1.25 - 0.25*(d/dpTr)^2) = c0 - c1,
-// a = k*(z0 + z1)/sqrt(dpTr), increasing in d on the band, concave on the side of its root:
-// Newton from the linear estimate approaches the root monotonically (no overshoot).
-double turbulentOrificeThevenin(double k, double dpTr, double c0, double c1, double z0, double z1);
+// turbulentOrificeThevenin(): thevenin_flow.h
 
 }  // namespace hs::sim

@@ -53,7 +53,7 @@ public:
 
     // false: the law has no closed form here (the caller keeps the general path)
     bool addRestriction(const Component::TheveninLaw& law, const Side& a, const Side& b);
-    void addVolume(const Volume& v) { volumes_.push_back(v); }
+    void addVolume(const Volume& v);
     // For sides on ordinary nodes: a source impedance of zero, and a place for a flow no volume reads.
     const double* zeroImpedance() const { return &zero_; }
     double* flowSink() { return &sink_; }
@@ -71,8 +71,11 @@ private:
     // the bodies of the two halves, inlined into each of them and into step() (flat_tlm_step.cpp)
     void solveInline();
     void finishInline(double dt);
-    std::vector<Restriction> squareLaw_, banded_, laminar_;
-    std::vector<Volume> volumes_;
+    // per kind (square law, square law with a laminar band, laminar) and per side whether it is a
+    // volume's port slot ([kind][slotA][slotB])
+    enum { kSquareLaw, kBanded, kLaminar };
+    std::vector<Restriction> restrictions_[3][2][2];
+    std::vector<Volume> volumes_, twoPort_;  // twoPort_: TlmVolumeMethod::standardTwoPort()
     double zero_ = 0.0, sink_ = 0.0;
 };
 

@@ -4,6 +4,7 @@
 
 #include "../component.h"
 #include "../registry.h"
+#include "../thevenin_flow.h"
 #include "library.h"
 
 namespace hs::sim {

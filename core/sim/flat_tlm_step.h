@@ -2,10 +2,11 @@
 // The TLM step of the common whole-circuit case, compiled once into flat tables: every wave node
 // a standard TLM volume (TlmVolumeMethod exchanging at every step, constant volume) and every
 // component on them a two-port restriction with a closed-form Thevenin solve
-// (Component::theveninLaw()). Per step: one loop per restriction kind reading its two sources
-// (c, z) where they live (a volume's port slot, or an ordinary node's pressure with z = 0) and
-// writing port pressures and flows where System's general path would; then each volume forms its
-// next waves (TlmVolumeMethod::finishWaves, a direct call). No virtual call, no copy of the waves
+// (Component::theveninLaw()). Per step: one loop per restriction kind and side kind reading its
+// two sources (c, z) where they live (a volume's port slot, or an ordinary node's pressure with
+// z = 0 known when the table is built) and writing port pressures and flows where System's
+// general path would; then each volume forms its next waves (TlmVolumeMethod::finishTwoPort
+// inline for the common two-port volume, finishWaves otherwise, direct calls). No virtual call, no copy of the waves
 // into per-component sources, and the same arithmetic in the same order as
 // System::solveWavePorts() + finishWaveStep(): the results are bit-identical. Systems with states
 // (volumes integrated between the TLM volumes) use the two halves inside beginStepWork().

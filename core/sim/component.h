@@ -254,11 +254,6 @@ inline double squareLawThevenin(double k, double c0, double c1, double z0, doubl
     return (dc < 0 ? -1.0 : 1.0) * (__builtin_sqrt(a * a + k * k * (dc < 0 ? -dc : dc)) - a);
 }
 
-// Flow q = k*flowRoot(p0 - p1, dpTr) between the Thevenin sources p0 = c0 - z0*q and
-// p1 = c1 + z1*q (z0 + z1 > 0). The square-law solution is exact when its pressure drop lies
-// outside the laminar band; inside it the drop d solves d + a*d*(1.25 - 0.25*(d/dpTr)^2) = c0 - c1,
-// a = k*(z0 + z1)/sqrt(dpTr), increasing in d on the band, concave on the side of its root:
-// Newton from the linear estimate approaches the root monotonically (no overshoot).
-double turbulentOrificeThevenin(double k, double dpTr, double c0, double c1, double z0, double z1);
+// turbulentOrificeThevenin(), the banded orifice's solve between Thevenin sources: thevenin_flow.h
 
 }  // namespace hs::sim

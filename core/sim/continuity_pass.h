@@ -27,6 +27,7 @@ public:
     void clear() {
         nodes_.clear();
         be_.clear();
+        hasChambers_ = false;
     }
     // ports: global ports of non-static components on the node (flows into them leave the
     // node); chambers: ports of components whose variable volume is part of the node; qConst:
@@ -44,6 +45,7 @@ public:
         for (size_t i = 0; i < kChambers; ++i) n.chamber[i] = i < chambers.size() ? chambers[i] : zeroSlot;
         nodes_.push_back(n);
         be_.push_back(0.0);
+        hasChambers_ = hasChambers_ || !chambers.empty();
     }
     // The nodes, for the generated kernel (kernel/kernel_source.cpp), which writes the same pass.
     const std::vector<eq::ContinuityNode>& nodes() const { return nodes_; }
@@ -59,6 +61,14 @@ public:
             *be = eq::bulkModulus(n->be, pn);
         }
     }
+    // The node pressures alone (the evaluation before a step's wave solve, whose derivatives no
+    // one reads): the bulk moduli are left to the next readPressures().
+    [[gnu::always_inline]] void readPressuresOnly(const double* y, double* p) const {
+        for (const eq::ContinuityNode *n = nodes_.data(), *end = n + nodes_.size(); n != end; ++n) p[n->node] = y[n->state];
+    }
+    // Whether a node has a chamber: only then does derivatives() write vol/dvol values other
+    // than the constant ones allocate() wrote.
+    bool hasChambers() const { return hasChambers_; }
     // Writes vol/dvol of every node (the pressure methods' NodeAccess reads them) and dy.
     [[gnu::always_inline]] void derivatives(const double* flow, const double* pvol, const double* pdvol, double* vol,
                                             double* dvol, double* dy) const {
@@ -70,6 +80,7 @@ public:
 private:
     std::vector<eq::ContinuityNode> nodes_;
     std::vector<double> be_;  // this evaluation's bulk modulus per node
+    bool hasChambers_ = false;
 };
 
 }  // namespace hs::sim

@@ -2,10 +2,11 @@
 // The TLM step of the common whole-circuit case, compiled once into flat tables: every wave node
 // a standard TLM volume (TlmVolumeMethod exchanging at every step, constant volume) and every
 // component on them a two-port restriction with a closed-form Thevenin solve
-// (Component::theveninLaw()). Per step: one loop per restriction kind reading its two sources
-// (c, z) where they live (a volume's port slot, or an ordinary node's pressure with z = 0) and
-// writing port pressures and flows where System's general path would; then each volume forms its
-// next waves (TlmVolumeMethod::finishWaves, a direct call). No virtual call, no copy of the waves
+// (Component::theveninLaw()). Per step: one loop per restriction kind and side kind reading its
+// two sources (c, z) where they live (a volume's port slot, or an ordinary node's pressure with
+// z = 0 known when the table is built) and writing port pressures and flows where System's
+// general path would; then each volume forms its next waves (TlmVolumeMethod::finishTwoPort
+// inline for the common two-port volume, finishWaves otherwise, direct calls). No virtual call, no copy of the waves
 // into per-component sources, and the same arithmetic in the same order as
 // System::solveWavePorts() + finishWaveStep(): the results are bit-identical. Systems with states
 // (volumes integrated between the TLM volumes) use the two halves inside beginStepWork().
@@ -53,7 +54,7 @@ public:
 
     // false: the law has no closed form here (the caller keeps the general path)
     bool addRestriction(const Component::TheveninLaw& law, const Side& a, const Side& b);
-    void addVolume(const Volume& v) { volumes_.push_back(v); }
+    void addVolume(const Volume& v);
     // For sides on ordinary nodes: a source impedance of zero, and a place for a flow no volume reads.
     const double* zeroImpedance() const { return &zero_; }
     double* flowSink() { return &sink_; }
@@ -71,8 +72,11 @@ private:
     // the bodies of the two halves, inlined into each of them and into step() (flat_tlm_step.cpp)
     void solveInline();
     void finishInline(double dt);
-    std::vector<Restriction> squareLaw_, banded_, laminar_;
-    std::vector<Volume> volumes_;
+    // per kind (square law, square law with a laminar band, laminar) and per side whether it is a
+    // volume's port slot ([kind][slotA][slotB])
+    enum { kSquareLaw, kBanded, kLaminar };
+    std::vector<Restriction> restrictions_[3][2][2];
+    std::vector<Volume> volumes_, twoPort_;  // twoPort_: TlmVolumeMethod::standardTwoPort()
     double zero_ = 0.0, sink_ = 0.0;
 };
 

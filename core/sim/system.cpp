@@ -123,6 +123,13 @@ void System::allocate() {
         if (const IntervalCache* held = c->heldOutputs()) heldSources_.push_back({c, held});
         else plainOrder_.push_back(c);
     }
+    presolveReadNodes_.clear();
+    presolveLean_ = stageNodes_.empty() && !continuity_.hasChambers();
+    for (int i : otherHotNodes_) {
+        const NodeHot& h = hotNodes_[static_cast<size_t>(i)];
+        if (!h.pressureKept) presolveReadNodes_.push_back(i);
+        if (h.derivativeWork) presolveLean_ = false;
+    }
     beginStepWork_ = !(stepNodes_.empty() && waveNodes_.empty() && stepComps_.empty());
     presolveEmpty_ = presolveOrder_.empty() && hotMech_.empty() && stageNodes_.empty() && states.empty() &&
                      std::all_of(hotNodes_.begin(), hotNodes_.end(), [](const NodeHot& h) { return h.method->wavePorts(); });
@@ -189,6 +196,29 @@ void System::rhsOver(const std::vector<Component*>& list, double t, const double
     for (const MechHot& m : hotMech_) mechDerivative(m, y, dy);
 }
 
+void System::presolve(double t, const double* y) {
+    if (!presolveLean_) {
+        rhsOver(presolveOrder_, t, y, scratchDy_.data());
+        return;
+    }
+    // rhsOver() without what only its derivative pass would use (the bulk moduli) and without
+    // that pass: the same pressures, positions and component outputs.
+    e_.t = t;
+    e_.y = y;
+    e_.dy = scratchDy_.data();
+    double* p = p_.data();
+    continuity_.readPressuresOnly(y, p);
+    for (int i : presolveReadNodes_) {
+        const NodeHot& h = hotNodes_[static_cast<size_t>(i)];
+        p[h.node] = h.pressureState >= 0 ? y[h.pressureState] : h.method->pressure(y);
+    }
+    for (size_t m = 0; m < hotMech_.size(); ++m) {
+        x_[m] = y[hotMech_[m].y];
+        v_[m] = y[hotMech_[m].y + 1];
+    }
+    for (Component* c : presolveOrder_) c->eval(e_);
+}
+
 bool System::isStaticPort(int g) const { return comps[ports[g].comp]->isStatic(); }
 
 void System::evalComponents() {
@@ -220,7 +250,7 @@ bool System::beginStepWork(double t, double dt, const double* y) {
         e_.y = y;
         e_.dy = scratchDy_.data();
     } else {
-        rhsOver(presolveOrder_, t, y, scratchDy_.data());
+        presolve(t, y);
     }
     if (flatTlm_ && flatTlmEnabled_ && wavesPrepared_) flatTlm_->solveRestrictions();
     else if (!waveNodes_.empty() && !solveWavePorts(dt)) return false;

@@ -415,6 +415,13 @@ private:
     // or watching sensor).
     bool presolveEvalObservable(int c) const;
     std::vector<Component*> presolveOrder_;  // hotOrder_ without the unobservable wave components
+    // The evaluation before the wave solve of a step (beginStepWork): node pressures, mechanical
+    // positions and presolveOrder_'s outputs. Its derivatives go to scratch; when they write
+    // nothing else (no per-stage method, no chamber, no node whose derivative pass has work
+    // besides the continuity pass) the pass is left out: presolveLean_.
+    void presolve(double t, const double* y);
+    bool presolveLean_ = false;
+    std::vector<int> presolveReadNodes_;  // otherHotNodes_ whose pressure presolve() reads from y
     // Nothing to evaluate before the wave solve: no components left in presolveOrder_, no states
     // or masses, every node with a method a wave node (whose pressure finishWaveNode() keeps).
     bool presolveEmpty_ = false;

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// core/sim/thevenin_flow.cpp: the turbulent orifice (with its laminar band) solved against two
+// core/sim/thevenin_flow.h: the turbulent orifice (with its laminar band) solved against two
 // Thevenin sources p0 = c0 - z0*q, p1 = c1 + z1*q must satisfy its own flow law.
 #include <QtTest>
 
 #include <cmath>
 #include <random>
 
-#include "sim/component.h"
+#include "sim/thevenin_flow.h"
 
 using namespace hs::sim;
 

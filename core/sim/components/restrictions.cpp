@@ -4,6 +4,7 @@
 
 #include "../component.h"
 #include "../registry.h"
+#include "../thevenin_flow.h"
 #include "library.h"
 #include "../equations/restrictions.h"
 #include "../kernel/kernel_emitter.h"

@@ -11,6 +11,7 @@
 
 #include "../component.h"
 #include "../registry.h"
+#include "../thevenin_flow.h"
 #include "library.h"
 #include "valve_plate_area.h"
 

@@ -127,40 +127,8 @@ void TlmVolumeMethod::updateWaves(const double* p, const double* q, double dvol)
     held_ = sumP / n_;
 }
 
-namespace {
-
-// updateWaves() for the standard scheme (exchange every step, characteristic filter) on n
-// ports: the same arithmetic in the same order as the general branch, without the other
-// branches' bookkeeping. N > 0 fixes n at compile time (the two-port volume, the common case).
-template <int N>
-double characteristicWaves(int nRuntime, double z, double alpha, const double* p, const double* q, double dvol, double* w,
-                           double* c, double* out, double* prev, double& ppar) {
-    const int n = N > 0 ? N : nRuntime;
-    double sumW = 0, sumP = 0;
-    for (int i = 0; i < n; ++i) {
-        w[i] = p[i] + z * -q[i];
-        sumW += w[i];
-        sumP += p[i];
-    }
-    const double pAvg = (sumW - z * dvol) / n;
-    for (int i = 0; i < n; ++i) {
-        const double next = alpha * c[i] + (1.0 - alpha) * (2.0 * pAvg - w[i]);
-        c[i] = next;
-        if (out) out[i] = next;
-    }
-    double pp = 0;
-    for (int i = 0; i < n; ++i)
-        for (int j = i + 1; j < n; ++j) pp = std::max(pp, 0.5 * std::abs(p[i] - p[j] + prev[i] - prev[j]));
-    ppar = pp;
-    for (int i = 0; i < n; ++i) prev[i] = p[i];
-    return sumP / n;
-}
-
-}  // namespace
-
 void TlmVolumeMethod::updateWavesCharacteristic(const double* p, const double* q, double dvol, double* out) {
-    held_ = n_ == 2 ? characteristicWaves<2>(n_, z_, alpha_, p, q, dvol, w_.data(), c_.data(), out, prevP_.data(), ppar_)
-                    : characteristicWaves<0>(n_, z_, alpha_, p, q, dvol, w_.data(), c_.data(), out, prevP_.data(), ppar_);
+    held_ = n_ == 2 ? characteristicWaves<2>(p, q, dvol, out) : characteristicWaves<0>(p, q, dvol, out);
 }
 
 double TlmVolumeMethod::interpolateWave(int port, long ahead) {

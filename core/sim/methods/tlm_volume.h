@@ -6,6 +6,8 @@
 // the stiff small volume is replaced by a delay, at the price of a parasitic inertance Z*dt.
 #pragma once
 
+#include <algorithm>
+#include <cmath>
 #include <vector>
 
 #include "../pressure_method.h"
@@ -54,6 +56,23 @@ public:
         }
         return held_;
     }
+    // The standard scheme (exchange every step, characteristic filter) on two ports: the flat
+    // TLM step's volumes (flat_tlm_step.h) call finishTwoPort() instead of finishWaves().
+    bool standardTwoPort() const { return exchange_ == 1 && filter_ == Filter::Characteristic && n_ == 2; }
+    // finishWaves() for standardTwoPort(), inline: the same arithmetic in the same order.
+    [[gnu::always_inline]] double finishTwoPort(const double* p, const double* q, double dvol, double dt, double vol,
+                                                const BulkModulus& be, double* c, double* z) {
+        held_ = characteristicWaves<2>(p, q, dvol, c);
+        const double b = be(held_);
+        if (dt == dt_ && vol == vol_ && b == be_ && z_ > 0) {
+            z[0] = z_;
+            z[1] = z_;
+            ++stats_.outerSteps;
+        } else {
+            prepareWaves(dt, vol, b, c, z);
+        }
+        return held_;
+    }
     int waveExchangeInterval() const override { return exchange_; }
     bool waveExchangeDue(long ahead) const override { return exchange_ == 1 || (steps_ + ahead) % exchange_ == 0; }
     double interpolateWave(int port, long ahead) override;
@@ -72,6 +91,37 @@ private:
     void exchangeWaves(const double* raw, const double* pFar, const double* qFar);
     // out: also receives the new waves (may be null)
     void updateWavesCharacteristic(const double* p, const double* q, double dvol, double* out = nullptr);
+    // updateWaves() for the standard scheme on n ports: the same arithmetic in the same order as
+    // the general branch, without the other branches' bookkeeping. N > 0 fixes n at compile time
+    // (the two-port volume, the common case; its outgoing waves w then stay in registers: w_ is
+    // scratch of one call). Returns the node pressure; out (may be null) also receives the new waves.
+    template <int N>
+    [[gnu::always_inline]] double characteristicWaves(const double* p, const double* q, double dvol, double* out) {
+        const int n = N > 0 ? N : n_;
+        double wLocal[N > 0 ? N : 1];
+        double* w = N > 0 ? wLocal : w_.data();
+        double* c = c_.data();
+        double* prev = prevP_.data();
+        const double z = z_, alpha = alpha_;
+        double sumW = 0, sumP = 0;
+        for (int i = 0; i < n; ++i) {
+            w[i] = p[i] + z * -q[i];
+            sumW += w[i];
+            sumP += p[i];
+        }
+        const double pAvg = (sumW - z * dvol) / n;
+        for (int i = 0; i < n; ++i) {
+            const double next = alpha * c[i] + (1.0 - alpha) * (2.0 * pAvg - w[i]);
+            c[i] = next;
+            if (out) out[i] = next;
+        }
+        double pp = 0;
+        for (int i = 0; i < n; ++i)
+            for (int j = i + 1; j < n; ++j) pp = std::max(pp, 0.5 * std::abs(p[i] - p[j] + prev[i] - prev[j]));
+        ppar_ = pp;
+        for (int i = 0; i < n; ++i) prev[i] = p[i];
+        return sumP / n;
+    }
 
     double alpha_;
     Filter filter_;

@@ -1,12 +1,21 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Closed-form and one-dimensional solves of flow laws against Thevenin sources (TLM ports).
+// Closed-form and one-dimensional solves of flow laws against Thevenin sources (TLM ports), inline:
+// the turbulent orifice's solveThevenin() and the flat TLM step's restriction loop
+// (flat_tlm_step.cpp) both run it without a call.
+#pragma once
+
 #include <cmath>
 
 #include "component.h"
 
 namespace hs::sim {
 
-double turbulentOrificeThevenin(double k, double dpTr, double c0, double c1, double z0, double z1) {
+// Flow q = k*flowRoot(p0 - p1, dpTr) between the Thevenin sources p0 = c0 - z0*q and
+// p1 = c1 + z1*q (z0 + z1 > 0). The square-law solution is exact when its pressure drop lies
+// outside the laminar band; inside it the drop d solves d + a*d*(1.25 - 0.25*(d/dpTr)^2) = c0 - c1,
+// a = k*(z0 + z1)/sqrt(dpTr), increasing in d on the band, concave on the side of its root:
+// Newton from the linear estimate approaches the root monotonically (no overshoot).
+[[gnu::always_inline]] inline double turbulentOrificeThevenin(double k, double dpTr, double c0, double c1, double z0, double z1) {
     const double q = squareLawThevenin(k, c0, c1, z0, z1);
     const double zSum = z0 + z1, dc = c0 - c1;
     if (!(dpTr > 0) || !(zSum > 0) || k <= 0) return q;

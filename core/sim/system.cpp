@@ -365,22 +365,26 @@ double System::nodeInflow(int n, double p) {
     return q;
 }
 
-double System::nextBreakpoint(double t) const {
+double System::nextBreakpoint(double t, double* at) const {
     // An adaptive segment ends a little before the discontinuity b, not at b: the evaluations at a
     // segment's end then see the inputs' left limit. Ending at b, they saw the new level (a PRMS
     // source's value at b is its next period's), so a step that ended there was checked against
     // the wrong input: on the position-servo rig CVODE stepped from 1.40 to 1.44 s over a whole
     // braking of the trolley, because at the new demand the step's end looked as saturated as its
     // start (75 bar off; sim_test_simulator, stepEndingAtABreakpointSeesTheOldInput). The margin
-    // is far below any step, and the next segment starts with the new level.
+    // is far below any step, and the next segment starts at b (*at) with the new level.
     auto margin = [](double b) { return 1e-12 * std::max(1.0, std::abs(b)); };
     double from = t;
     for (;;) {
         double b = std::numeric_limits<double>::infinity();
         for (const auto& c : comps) b = std::min(b, c->nextBreakpoint(from));
+        if (at) *at = b;
         if (!std::isfinite(b)) return b;
-        if (b - margin(b) > t) return b - margin(b);
-        from = std::max(from, b) + margin(b);  // t is within b's margin (a segment ended there): the next one
+        // A stop within a margin after t would be a step too short for the steppers (CVODE
+        // refuses a stop "too close" to its time); t is then at b (a segment ended there, or a
+        // breakpoint predicted again from the state moved by rounding): the next one.
+        if (b - margin(b) > t + margin(b)) return b - margin(b);
+        from = std::max(from, b) + margin(b);
     }
 }
 

@@ -229,8 +229,9 @@ public:
     const std::string& failure() const { return failure_; }
     // Where an adaptive segment starting at t must stop: just before (1e-12 relative) the earliest
     // input discontinuity whose stop is after t, so the segment's last evaluations see the inputs'
-    // left limit (infinity if none).
-    double nextBreakpoint(double t) const;
+    // left limit (infinity if none); *at, when given, receives the discontinuity itself, where the
+    // next segment starts.
+    double nextBreakpoint(double t, double* at = nullptr) const;
 
     // --- structure (filled by the builder) --------------------------------------------
     std::vector<std::unique_ptr<Component>> comps;

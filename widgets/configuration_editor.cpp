@@ -84,7 +84,8 @@ ConfigurationEditor::ConfigurationEditor(CircuitScene& scene, QWidget* parent)
     : QWidget(parent), scene_(scene), list_(new QListWidget(this)), add_(new QPushButton(tr("Add"), this)),
       dup_(new QPushButton(tr("Duplicate"), this)), del_(new QPushButton(tr("Delete"), this)),
       ref_(new QPushButton(tr("Reference"), this)), allTlm_(new QPushButton(tr("All volumes TLM"), this)),
-      description_(new QLineEdit(this)), stepper_(new QComboBox(this)),
+      description_(new QLineEdit(this)), stepper_(new QComboBox(this)), jacobian_(new QComboBox(this)),
+      kernel_(new QComboBox(this)),
       dt_(new QuantityEdit(this)), rtol_(new QuantityEdit(this)), atol_(new QuantityEdit(this)),
       maxStep_(new QuantityEdit(this)), defaultMethod_(new QComboBox(this)),
       defaultParams_(new MethodParamsForm(QStringLiteral("dparam_"), this)), methods_(new QTableWidget(this)),
@@ -133,6 +134,23 @@ ConfigurationEditor::ConfigurationEditor(CircuitScene& scene, QWidget* parent)
     form->addRow(tr("Rel. tolerance"), rtol_);
     form->addRow(tr("Abs. tolerance"), atol_);
     form->addRow(tr("Max. step (0: none)"), maxStep_);
+    // The values the engine accepts (sim/netlist.h, SolverSettings::jacobian and ::kernel); ""
+    // leaves the key out of the file.
+    jacobian_->setObjectName("jacobianCombo");
+    jacobian_->addItem(tr("stepper's default"), QString());
+    jacobian_->addItem(tr("analytic"), QStringLiteral("analytic"));
+    jacobian_->addItem(tr("finite differences"), QStringLiteral("differences"));
+    jacobian_->setToolTip(tr("The implicit steppers' Jacobian (file key \"jacobian\"): the components' declared partial "
+                             "derivatives, or coloured finite differences. Default: analytic for rosw3, differences for "
+                             "the Newton-based steppers and CVODE (docs/performance.md §10)."));
+    form->addRow(tr("Jacobian"), jacobian_);
+    kernel_->setObjectName("kernelCombo");
+    kernel_->addItem(tr("interpreted"), QString());
+    kernel_->addItem(tr("generated (compiled C++)"), QStringLiteral("generated"));
+    kernel_->setToolTip(tr("The right-hand side (file key \"kernel\"): generated compiles the circuit into C++ before the "
+                           "run (rk4 on plain integrated volumes; otherwise the run is interpreted and says why; the "
+                           "compile time is not counted in the run's times; docs/running.md)."));
+    form->addRow(tr("Right-hand side"), kernel_);
     lay->addLayout(form);
 
     // Pressure methods: the default for every volume without its own entry, then the overrides.
@@ -243,6 +261,16 @@ ConfigurationEditor::ConfigurationEditor(CircuitScene& scene, QWidget* parent)
         const int i = current();
         if (i >= 0) edit(about(i, tr("stepper %1").arg(stepper_->currentText())), [&](auto& v) { v[size_t(i)].stepper = stepper_->currentText(); });
     });
+    auto choice = [this](QComboBox* box, QString hs::model::SolverConfigDoc::*member, const QString& what) {
+        connect(box, &QComboBox::activated, this, [this, box, member, what] {
+            const int i = current();
+            const QString value = box->currentData().toString();
+            if (i < 0 || scene_.document().circuit().configs[size_t(i)].*member == value) return;
+            edit(about(i, what + ' ' + box->currentText()), [&](auto& v) { v[size_t(i)].*member = value; });
+        });
+    };
+    choice(jacobian_, &hs::model::SolverConfigDoc::jacobian, tr("jacobian"));
+    choice(kernel_, &hs::model::SolverConfigDoc::kernel, tr("right-hand side"));
     auto numeric = [this](QuantityEdit* e, double hs::model::SolverConfigDoc::*member, const QString& what) {
         connect(e, &QuantityEdit::committed, this, [this, e, member, what](const QVariant& value) {
             const int i = current();
@@ -425,7 +453,7 @@ void ConfigurationEditor::refresh() {
 void ConfigurationEditor::showDetails() {
     const int i = current();
     for (QWidget* w : std::initializer_list<QWidget*>{dup_, del_, ref_, description_, stepper_, dt_, rtol_, atol_, maxStep_,
-                                                      defaultMethod_, methods_, threads_})
+                                                      jacobian_, kernel_, defaultMethod_, methods_, threads_})
         w->setEnabled(i >= 0);
     if (i < 0) {
         partition_->setRowCount(0);
@@ -452,6 +480,9 @@ void ConfigurationEditor::showDetails() {
     rtol_->setEnabled(!spec || spec->usesTolerances);
     atol_->setEnabled(!spec || spec->usesTolerances);
     maxStep_->setEnabled(!spec || spec->usesMaxStep);
+    jacobian_->setCurrentIndex(std::max(0, jacobian_->findData(c.jacobian)));
+    jacobian_->setEnabled(!spec || spec->implicit);
+    kernel_->setCurrentIndex(std::max(0, kernel_->findData(c.kernel == QLatin1String("interpreted") ? QString() : c.kernel)));
     showMethods(i);
     showParallel(i);
     updating_ = false;

@@ -41,6 +41,9 @@ public:
     QListWidget* list() const { return list_; }
     QComboBox* defaultMethodCombo() const { return defaultMethod_; }
     QComboBox* stepperCombo() const { return stepper_; }
+    // The implicit steppers' Jacobian (file key "jacobian") and the right-hand side (file key "kernel").
+    QComboBox* jacobianCombo() const { return jacobian_; }
+    QComboBox* kernelCombo() const { return kernel_; }
     MethodParamsForm* defaultParams() const { return defaultParams_; }
     QTableWidget* methodsTable() const { return methods_; }
     // The method picker of a volume's row, the partition spin box of a component's row (or null).
@@ -77,6 +80,8 @@ private:
     QPushButton *add_, *dup_, *del_, *ref_, *allTlm_;
     QLineEdit* description_;
     QComboBox* stepper_;
+    QComboBox* jacobian_;
+    QComboBox* kernel_;
     QuantityEdit *dt_, *rtol_, *atol_, *maxStep_;
     QComboBox* defaultMethod_;
     MethodParamsForm* defaultParams_;

@@ -549,6 +549,34 @@ private slots:
         for (const char* adaptive : {"dopri5", "cvode"})
             QVERIFY(!box->itemData(box->findText(adaptive), Qt::ToolTipRole).toString().isEmpty());
     }
+
+    // The Jacobian and the right-hand side are configuration keys the editor sets (with undo):
+    // "kernel": "generated" written when chosen, the key gone again after undo; the Jacobian
+    // choice is off for an explicit stepper (rk4 has none) and on for an implicit one.
+    void jacobianAndKernelChoices() {
+        auto w = openThreeOrifice();
+        QVERIFY(w);
+        ConfigurationEditor& ed = w->configurations();
+        QVERIFY(select(*w, "RK4 1e-4"));
+        const auto cfgOf = [&w]() -> const hs::model::SolverConfigDoc& { return *w->document().circuit().config("RK4 1e-4"); };
+        QCOMPARE(cfgOf().kernel, QString());
+        QVERIFY(!ed.jacobianCombo()->isEnabled());
+        QVERIFY(ed.kernelCombo()->isEnabled());
+        const QByteArray before = bytes(*w);
+        search(ed.kernelCombo(), Qt::Key_G);  // "generated (compiled C++)"
+        QCOMPARE(cfgOf().kernel, QString("generated"));
+        QVERIFY(bytes(*w).contains("\"kernel\": \"generated\""));
+        w->undoStack().undo();
+        QCOMPARE(cfgOf().kernel, QString());
+        QCOMPARE(ed.kernelCombo()->currentData().toString(), QString());
+        QCOMPARE(bytes(*w), before);
+        // An implicit stepper: the Jacobian choice is on and writes its key.
+        search(ed.stepperCombo(), Qt::Key_S);  // sdirk2
+        QCOMPARE(cfgOf().stepper, QString("sdirk2"));
+        QVERIFY(ed.jacobianCombo()->isEnabled());
+        search(ed.jacobianCombo(), Qt::Key_A);  // analytic
+        QCOMPARE(cfgOf().jacobian, QString("analytic"));
+    }
 };
 
 QTEST_MAIN(TestConfigurationEditor)

@@ -8,6 +8,7 @@
 
 #include "../component.h"
 #include "../registry.h"
+#include "held_step_solve.h"
 #include "library.h"
 
 namespace hs::sim {
@@ -48,21 +49,13 @@ public:
     bool hasStepUpdate() const override { return discrete_ && stepOn_; }
     bool stepUpdateOptional() const override { return true; }
     void useStepUpdate(bool on) override { stepOn_ = on; }
-    void resetDiscrete() override { started_ = pending_ = solved_ = false; }
+    void resetDiscrete() override { history_.reset(); }
     std::string prepareStep(double dt) override {
-        dt_ = dt;
+        history_.setStep(dt);
         return {};
     }
     std::string stepUpdate(Eval&, double dt) override {
-        if (dt != dt_) {  // the step is first known here (serial runs): redo the candidate with it
-            dt_ = dt;
-            if (pending_) cand_ = hopsanStep(candC_, candZ_);
-        }
-        if (pending_) {
-            held_ = cand_;
-            tc_ = pt_;
-            pending_ = solved_ = false;
-        }
+        history_.commit(dt, [this](const Source& s) { return hopsanStep(s); });
         return {};
     }
     void eval(Eval& e) override {
@@ -90,10 +83,8 @@ public:
         if (!(z[0] > 0)) return true;
         if (hasStepUpdate()) {
             begin(c[0]);
-            cand_ = hopsanStep(candC_ = c[0], candZ_ = z[0]);
-            pt_ = e.t;
-            pending_ = solved_ = true;
-            setPortPressure(e, 0, cand_.p);
+            const Step& s = history_.solveAt(e.t, {c[0], z[0]}, [this](const Source& src) { return hopsanStep(src); });
+            setPortPressure(e, 0, s.p);
             return true;
         }
         const double voil = S(e)[0];
@@ -108,14 +99,19 @@ private:
     struct Step {
         double v = 0, x = 0, q = 0, pa = 0, p = 0;  // Hopsan's unknowns; q = outflow into the node
     };
+    struct Source {
+        double c = 0, z = 0;  // the port's TLM source p = c + z q (z = 0: the port at pressure c)
+    };
     static constexpr double kLimitSlope = 1e-9;               // Hopsan's dxLimit outside the limits
     static constexpr double kNewtonWeights[2] = {1.0, 0.67};  // its EquationSystemSolver
 
-    // One Hopsan step against the source p = c + z*q (z = 0: the port at pressure c).
-    Step hopsanStep(double c, double z) const {
-        const double kk = kca_ * dt_ / (2.0 * v0_);
-        const double d = kk * (held_.p - held_.pa) + held_.x;  // the trapezoid's delayed part
-        Eigen::Matrix<double, 5, 1> y(held_.v, held_.x, held_.q, held_.pa, held_.p);
+    // One Hopsan step against the source.
+    Step hopsanStep(const Source& s) const {
+        const double c = s.c, z = s.z;
+        const Step& held = history_.committed();
+        const double kk = kca_ * history_.dt() / (2.0 * v0_);
+        const double d = kk * (held.p - held.pa) + held.x;  // the trapezoid's delayed part
+        Eigen::Matrix<double, 5, 1> y(held.v, held.x, held.q, held.pa, held.p);
         for (double w : kNewtonWeights) {
             const double v = y[0], x = y[1], q = y[2], pa = y[3], p = y[4];
             const double u = kk * (p - pa) + d;
@@ -138,29 +134,20 @@ private:
     // The first call starts the history at rest: the initial charge, its gas pressure and the
     // port at pressure p (Hopsan's start values).
     void begin(double p) {
-        if (started_) return;
-        started_ = true;
-        held_ = {0.0, voil0_ / v0_, 0.0, p0_ * std::pow(1.0 / std::clamp(1.0 - voil0_ / v0_, 0.1, 1.0), kappa_), p};
-        tc_ = -1e300;
+        history_.begin([&] {
+            const double x0 = voil0_ / v0_;
+            return Step{0.0, x0, 0.0, p0_ * std::pow(1.0 / std::clamp(1.0 - x0, 0.1, 1.0), kappa_), p};
+        });
     }
-    // The step's values at time t: held inside the committed step; at a new step the candidate
-    // of this step's TLM solve, else one computed from the port's pressure now (stepUpdate()
-    // commits it).
+    // The step's values at time t (held_step_solve.h); p is the port's pressure now.
     const Step& atTime(double t, double p) {
         begin(p);
-        if (t < tc_ + 0.75 * dt_) return held_;
-        if (solved_ && std::abs(t - pt_) < 0.25 * dt_) return cand_;
-        cand_ = hopsanStep(candC_ = p, candZ_ = 0.0);
-        pt_ = t;
-        pending_ = true;
-        solved_ = false;
-        return cand_;
+        return history_.at(t, {p, 0.0}, [this](const Source& s) { return hopsanStep(s); });
     }
 
     double v0_ = 0, p0_ = 0, kappa_ = 1, kca_ = 0, voil0_ = 0, vPort_ = 0;
-    bool discrete_ = false, stepOn_ = true, started_ = false, pending_ = false, solved_ = false;
-    double dt_ = 1e-3, tc_ = 0, pt_ = 0, candC_ = 0, candZ_ = 0;  // the candidate's source (c, z)
-    Step held_, cand_;
+    bool discrete_ = false, stepOn_ = true;
+    HeldStepSolve<Step, Source> history_;
 };
 
 // Piston accumulator: piston of area A between the oil chamber (V = A*x + V_dead, the node's

@@ -10,6 +10,7 @@
 
 #include "../component.h"
 #include "../registry.h"
+#include "held_step_solve.h"
 #include "library.h"
 
 namespace hs::sim {
@@ -200,32 +201,21 @@ public:
     bool hasStepUpdate() const override { return discrete_ && stepOn_; }
     bool stepUpdateOptional() const override { return true; }
     void useStepUpdate(bool on) override { stepOn_ = on; }
-    void resetDiscrete() override { started_ = pending_ = solved_ = false; }
+    void resetDiscrete() override { history_.reset(); }
     std::string prepareStep(double dt) override {
-        dt_ = dt;
+        history_.setStep(dt);
         return {};
     }
     std::string stepUpdate(Eval&, double dt) override {
-        if (dt != dt_) {  // the step is first known here (serial runs): redo the candidate with it
-            dt_ = dt;
-            if (pending_) cand_ = hopsanStep(cand_.src);
-        }
-        if (pending_) {
-            held_ = cand_;
-            tc_ = pt_;
-            pending_ = solved_ = false;
-        }
+        history_.commit(dt, [this](const Sources& s) { return hopsanStep(s); });
         return {};
     }
     bool solveThevenin(Eval& e, const double* c, const double* z) override {
         if (!hasStepUpdate()) return false;  // the continuous form: the system's generic solve
-        const Sources src = sourcesAt(e, c, z);
-        begin();
-        cand_ = hopsanStep(src);
-        pt_ = e.t;
-        pending_ = solved_ = true;
-        if (z[0] > 0) setPortPressure(e, 0, cand_.p1);
-        if (z[1] > 0) setPortPressure(e, 1, cand_.p2);
+        history_.begin([] { return Step{}; });
+        const Step& s = history_.solveAt(e.t, sourcesAt(e, c, z), [this](const Sources& src) { return hopsanStep(src); });
+        if (z[0] > 0) setPortPressure(e, 0, s.p1);
+        if (z[1] > 0) setPortPressure(e, 1, s.p2);
         return true;
     }
     void eval(Eval& e) override {
@@ -277,7 +267,6 @@ private:
         bool started = false;                   // false before the initialisation step
         double y0 = 0, u0 = 0, y1 = 0, u1 = 0;  // y_k, u_k and y_(k-1), u_(k-1)
         double p1 = 0, p2 = 1, q = 0, eps = 0;  // port pressures, flow P1 -> P2, displacement fraction
-        Sources src;
     };
     double lsPressure(const Eval& e) const { return ls_ >= 0 && isConnected(ls_) ? std::max(P(e, ls_), 0.0) : 0.0; }
     Sources sourcesAt(const Eval& e, const double* c, const double* z) const {
@@ -290,11 +279,13 @@ private:
     }
     // One Hopsan step from the held history against the sources s.
     Step hopsanStep(const Sources& s) const {
-        if (!held_.started) return initialStep(s);
+        const Step& held = history_.committed();
+        const double dt = history_.dt();
+        if (!held.started) return initialStep(s);
         const double g = 1.0 / (cl_ * (s.z1 + s.z2) + 1.0);
         const double c1e = g * ((cl_ * s.z2 + 1.0) * s.c1 + cl_ * s.z1 * s.c2);
         const double c2e = g * ((cl_ * s.z1 + 1.0) * s.c2 + cl_ * s.z2 * s.c1);
-        const double p2Prev = std::max(held_.p2, 1.0), qMaxNow = qmax_ * s.w / wnom_;
+        const double p2Prev = std::max(held.p2, 1.0), qMaxNow = qmax_ * s.w / wnom_;
         const double lpe = lp_ * std::sqrt(pnom_ / p2Prev) * (wnom_ / (s.w + 0.001));
         const double den = lpe + rp_ * taov_ + s.z2 * g / wp1_;
         const double a = lpe * taov_ / den, b = (rp_ + s.z2 * g) / den;
@@ -302,25 +293,24 @@ private:
         const double yMax = qMaxNow * den, span = std::sqrt(std::abs(p2Prev - 1e5) / pnom_);
         const double vMax = yMax * span / std::sqrt(tp_), vMin = -yMax * span / std::sqrt(tm_);
         // (1 + s/w_p1)/(a s^2 + s + b) by s = (2/dt)(1 - z^-1)/(1 + z^-1)
-        const double ws = 1.0 / dt_, alf2 = a * 4.0 * ws * ws, alf1 = 2.0 / (wp1_ * dt_), d = b + alf2 + 2.0 * ws;
+        const double ws = 1.0 / dt, alf2 = a * 4.0 * ws * ws, alf1 = 2.0 / (wp1_ * dt), d = b + alf2 + 2.0 * ws;
         const double a1 = (b - alf2) * 2.0 / d, a2 = (b + alf2 - 2.0 * ws) / d;
         const double b1 = (alf1 + 1.0) / d, b2 = 2.0 / d, b3 = (1.0 - alf1) / d;
-        double y = -a1 * held_.y0 - a2 * held_.y1 + b1 * u + b2 * held_.u0 + b3 * held_.u1;
-        const double v = (y - held_.y0) / dt_;
-        if (v > vMax) y = held_.y0 + vMax * dt_;
-        else if (v <= vMin) y = held_.y0 + vMin * dt_;
+        double y = -a1 * held.y0 - a2 * held.y1 + b1 * u + b2 * held.u0 + b3 * held.u1;
+        const double v = (y - held.y0) / dt;
+        if (v > vMax) y = held.y0 + vMax * dt;
+        else if (v <= vMin) y = held.y0 + vMin * dt;
         y = std::clamp(y, 0.0, std::max(yMax, 0.0));
         double qp = y / den;
         if (s.z2 > 0) qp = std::max(qp, -s.c2 / s.z2);  // the flow limits that keep both ports >= 0 Pa
         if (s.z1 > 0) qp = std::min(qp, s.c1 / s.z1);
         Step r;
         r.started = true;
-        r.y0 = y; r.u0 = u; r.y1 = held_.y0; r.u1 = held_.u0;
+        r.y0 = y; r.u0 = u; r.y1 = held.y0; r.u1 = held.u0;
         r.p1 = c1e - s.z1 * g * qp;
         r.p2 = c2e + s.z2 * g * qp;
         r.q = qp - cl_ * (r.p2 - r.p1);
         r.eps = qMaxNow > 0 ? r.q / qMaxNow : 0.0;
-        r.src = s;
         return r;
     }
     // The first step of a run is Hopsan's initialisation (Hopsan logs it at the start time and
@@ -332,35 +322,18 @@ private:
         r.u0 = r.u1 = regulatorInput(s);
         r.p1 = s.c1;
         r.p2 = std::max(s.c2, 1.0);
-        r.src = s;
         return r;
     }
-    void begin() {
-        if (started_) return;
-        started_ = true;
-        held_ = {};
-        tc_ = -1e300;
-    }
-    // The step's values at time t: held inside the committed step; at a new step the candidate
-    // of this step's Thevenin solve, else one against the ports' pressures now (stepUpdate()
-    // commits it).
+    // The step's values at time t (held_step_solve.h).
     const Step& atTime(const Eval& e) {
-        const Sources src = sourcesAt(e);
-        begin();
-        if (e.t < tc_ + 0.75 * dt_) return held_;
-        if (solved_ && std::abs(e.t - pt_) < 0.25 * dt_) return cand_;
-        cand_ = hopsanStep(src);
-        pt_ = e.t;
-        pending_ = true;
-        solved_ = false;
-        return cand_;
+        history_.begin([] { return Step{}; });
+        return history_.at(e.t, sourcesAt(e), [this](const Sources& s) { return hopsanStep(s); });
     }
 
     int ls_ = -1;
     double pdif_ = 0, qmax_ = 0, wnom_ = 1, lp_ = 0, rp_ = 1, wp1_ = 1, taov_ = 0, tp_ = 1, tm_ = 1, pnom_ = 1;
-    bool discrete_ = false, stepOn_ = true, started_ = false, pending_ = false, solved_ = false;
-    double dt_ = 1e-3, tc_ = 0, pt_ = 0;
-    Step held_, cand_;
+    bool discrete_ = false, stepOn_ = true;
+    HeldStepSolve<Step, Sources> history_;
 };
 
 const char* kCavitation = "Band below 0 Pa over which the flow drawn from a port fades to 0 (cavitation)";

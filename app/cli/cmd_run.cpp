@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "model/circuit_io.h"
 #include "service/comparison.h"
+#include "service/kernel_note.h"
 #include "service/result_file.h"
 #include "service/streamed_run.h"
 #include "sim/partition_link.h"
@@ -115,11 +116,7 @@ int report(const RunRequest& req, const sim::RunResult& r, const QString& fileEr
     out(QString("simulated      %1 s in %2 s wall time, %3 steps").arg(fmt(simulated), fmt(r.wallSeconds), QString::number(r.steps)));
     out(QString("real-time factor %1 (simulated time / wall time)").arg(r.wallSeconds > 0 ? fmt(simulated / r.wallSeconds) : QString("-")));
     out(QString("cpu time       %1 s (engine thread%2)").arg(fmt(r.cpuSeconds), ranks ? QString(" of rank 0") : QString()));
-    if (r.kernel == "generated")
-        out(r.kernelFromCache ? QString("kernel         generated (library from the cache, not compiled)")
-                              : QString("kernel         generated, compiled in %1 s wall before the run (not in the times above)")
-                                    .arg(fmt(r.kernelCompileSeconds)));
-    else out("kernel         interpreted");
+    out("kernel         " + service::kernelNote(r));
     for (const auto& [node, st] : r.methodStats)
         if (st.guardedSteps > 0)
             out(QString("narx guard     node %1: %2 of %3 steps had an input outside the training range (fallback)")

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 
+#include "kernel_note.h"
 #include "sim/registry.h"
 #include "sim/system.h"
 
@@ -349,6 +350,8 @@ ConfigStatus RunService::status(int config) const {
     if (s.done) {
         st.error = QString::fromStdString(cmp_->configs[static_cast<size_t>(config)].result.error);
         st.failTime = cmp_->configs[static_cast<size_t>(config)].result.failTime;
+        st.kernel = kernelNote(cmp_->configs[static_cast<size_t>(config)].result);
+        st.kernelShort = kernelShortNote(cmp_->configs[static_cast<size_t>(config)].result);
     }
     return st;
 }

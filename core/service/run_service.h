@@ -64,6 +64,8 @@ struct ConfigStatus {
     // The builder's warnings (e.g. "volume 'V2' (tlm): parasitic inertance ... exceeds ..."),
     // known once the configuration has been compiled; the run goes on regardless.
     QStringList warnings;
+    // Once it has ended: which right-hand side ran and what compiling it cost (kernel_note.h).
+    QString kernel, kernelShort;
 };
 
 // Configurations run at once by default: one per core but one, which is left to the thread that

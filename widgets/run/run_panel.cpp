@@ -106,7 +106,9 @@ void RunPanel::update(const service::RunService& run) {
                                 formatDuration(st.wallSeconds), QString::number(st.realTimeFactor, 'g', 3));
         if (st.state == service::RunState::Running) info += "  ETA " + formatDuration(st.eta);
         if (st.dropped > 0) info += tr("  (live view thinned: %1 samples)").arg(st.dropped);
+        if (!st.kernelShort.isEmpty()) info += "  " + st.kernelShort;
         r.info->setText(info);
+        r.info->setToolTip(st.kernel.isEmpty() ? QString() : tr("right-hand side: %1").arg(st.kernel));
         switch (st.state) {
         case service::RunState::Queued: r.state->setText(tr("queued")); break;
         case service::RunState::Running: r.state->setText(tr("running")); break;

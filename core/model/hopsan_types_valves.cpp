@@ -75,6 +75,7 @@ void valve33(HopsanValues& in, ComponentDoc& out, QStringList&) {
 void valve43(HopsanValues& in, ComponentDoc& out, QStringList&) {
     spoolCommon(in, out, -1.0);
     out.text["centre"] = QStringLiteral("closed");
+    out.text["tlm_solve"] = QStringLiteral("each edge alone (Hopsan)");  // a TurbulentFlowFunction per edge
     for (const char* n : {"x_pa", "x_pb", "x_at", "x_bt"}) out.num[n] = in.value(n, -1e-6);
     for (const char* n : {"f_pa", "f_pb", "f_at", "f_bt"}) out.num[n] = in.value(n, 1.0);
 }
@@ -216,6 +217,11 @@ void forceTransformer(HopsanValues& in, ComponentDoc& out, QStringList&) { out.n
 const char* kSpoolNote =
     "lag_form = bilinear at the step: Hopsan's discrete spool filter in fixed-step runs (the ODE under adaptive "
     "steppers, e.g. the CVODE reference); cavitation handling (Hopsan sets a negative port pressure's c to 0) not modelled";
+// The 4/3 valve also solves its edges as Hopsan does, each alone, with Hopsan's cavitation rule.
+const char* kSpool43Note =
+    "lag_form = bilinear at the step: Hopsan's discrete spool filter in fixed-step runs (the ODE under adaptive "
+    "steppers, e.g. the CVODE reference); tlm_solve = each edge alone (Hopsan): next to TLM volumes every metering edge "
+    "is solved against its own ports' sources, with Hopsan's cavitation rule (a negative port pressure's c set to 0)";
 
 }  // namespace
 
@@ -234,11 +240,12 @@ void appendValveHopsanTypes(std::vector<HopsanTypeMapping>& map) {
         {"Hydraulic33Valve", "SpoolValve33", {{"PP", "P"}, {"PA", "A"}, {"PT", "T"}, {"in", "in"}, {"xv", "xv"}}, valve33,
          nullptr, kSpoolNote, HopsanKind::Q},
         {"Hydraulic43Valve", "SpoolValve43", {{"PP", "P"}, {"PA", "A"}, {"PB", "B"}, {"PT", "T"}, {"in", "in"}, {"xv", "xv"}},
-         valve43, nullptr, kSpoolNote, HopsanKind::Q},
+         valve43, nullptr, kSpool43Note, HopsanKind::Q},
         {"Hydraulic43LoadSensingValve", "LoadSensingValve43",
          {{"PP", "P"}, {"PA", "A"}, {"PB", "B"}, {"PT", "T"}, {"in", "in"}, {"xv", "xv"}}, valve43, nullptr,
          "the load-sense pressure is our signal output pLS; Hopsan's hydraulic PL port (the load pressure imposed on "
-         "its node) becomes a PressureSource <valve>_PL driven by pLS (hopsan_load_sense.h)", HopsanKind::Q},
+         "its node) becomes a PressureSource <valve>_PL driven by pLS (hopsan_load_sense.h); tlm_solve = each edge alone "
+         "(Hopsan), as for Hydraulic43Valve", HopsanKind::Q},
         {"HydraulicOpenCenterValve", "OpenCentreValve63",
          {{"PP", "P"}, {"PA", "A"}, {"PB", "B"}, {"PT", "T"}, {"PC1", "C1"}, {"PC2", "C2"}, {"in", "in"}, {"xv", "xv"}},
          openCentre63, nullptr, kSpoolNote, HopsanKind::Q},

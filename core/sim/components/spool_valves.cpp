@@ -6,6 +6,7 @@
 
 #include "../component.h"
 #include "../registry.h"
+#include "../thevenin_flow.h"
 #include "library.h"
 #include "spool_valve_spec.h"
 
@@ -61,35 +62,137 @@ public:
         centre_ = p.choice("centre");
         xc_ = p.num("x_c");
         xv0_ = std::clamp(p.num("xv0"), -g_.xvmax, g_.xvmax);
+        edgesAlone_ = p.choice("tlm_solve") == 1;
         return {};
     }
-    void initStates(double* s) const override { s[0] = xv0_; s[1] = 0.0; }
+    void initStates(double* s) const override {
+        s[0] = xv0_;
+        s[1] = 0.0;
+        sources_.valid = false;  // a run starts: no solve against TLM sources yet
+    }
     void eval(Eval& e) override {
-        xv_ = lagged(e, in(e, kIn));
-        out(e, kIn + 1, xv_);
-        const double centreOpening = centre_ == kClosed ? 0.0 : std::max(xc_ - std::abs(xv_), 0.0);
-        const double extra = centre_ == kOpen ? centreOpening : 0.0;
-        auto k = [&](double f, double x) { return g_.edge(f, x) + g_.edge(f, extra); };
+        const Edges k = edges(e);
+        if (edgesAlone_ && sources_.valid) {
+            // Between solves the flows stay the edges' solves against the last TLM sources (ports
+            // on ordinary nodes at their pressure now), so that probes and sensors read the flows
+            // that entered the volumes.
+            double c[4], z[4];
+            for (int i = 0; i < 4; ++i) {
+                c[i] = sources_.z[i] > 0 ? sources_.c[i] : P(e, i);
+                z[i] = sources_.z[i];
+            }
+            double q[4];
+            edgeFlowsAlone(k, c, z, q);
+            for (int i = 0; i < 4; ++i) setFlow(e, i, q[i]);
+            outputs(e);
+            return;
+        }
         const double pp = P(e, kP), pa = P(e, kA), pb = P(e, kB), pt = P(e, kT);
-        const double qpa = k(f_.pa, xv_ - lap_.pa) * flowRoot(pp - pa, g_.dpTr);
-        const double qpb = k(f_.pb, -xv_ - lap_.pb) * flowRoot(pp - pb, g_.dpTr);
-        const double qat = k(f_.at, -xv_ - lap_.at) * flowRoot(pa - pt, g_.dpTr);
-        const double qbt = k(f_.bt, xv_ - lap_.bt) * flowRoot(pb - pt, g_.dpTr);
-        const double qpt = centre_ == kTandem ? g_.edge(1.0, centreOpening) * flowRoot(pp - pt, g_.dpTr) : 0.0;
+        const double qpa = k.pa * flowRoot(pp - pa, g_.dpTr);
+        const double qpb = k.pb * flowRoot(pp - pb, g_.dpTr);
+        const double qat = k.at * flowRoot(pa - pt, g_.dpTr);
+        const double qbt = k.bt * flowRoot(pb - pt, g_.dpTr);
+        const double qpt = k.pt * flowRoot(pp - pt, g_.dpTr);
         setFlow(e, kP, qpa + qpb + qpt);
         setFlow(e, kA, qat - qpa);
         setFlow(e, kB, qbt - qpb);
         setFlow(e, kT, -qat - qbt - qpt);
+        outputs(e);
     }
+    // Next to TLM nodes. Coupled (default): false, the system solves the four ports together.
+    // 'each edge alone (Hopsan)': every metering edge is solved against its two ports' Thevenin
+    // sources as if it were the only path (Hopsan's Hydraulic43Valve: TurbulentFlowFunction per
+    // edge), the port flows are the sums and each port's pressure c - Z*q follows from its sum;
+    // a port whose pressure comes out negative is then taken as cavitating (c = 0, Z = 0) and
+    // the edges solved again, as Hopsan does.
+    bool solveThevenin(Eval& e, const double* c, const double* z) override {
+        if (!edgesAlone_) return false;
+        const Edges k = edges(e);
+        for (int i = 0; i < 4; ++i) {
+            sources_.c[i] = c[i];
+            sources_.z[i] = z[i];
+        }
+        sources_.valid = true;
+        double q[4];
+        const double* p = edgeFlowsAlone(k, sources_.c, sources_.z, q);
+        for (int i = 0; i < 4; ++i) {
+            setFlow(e, i, q[i]);
+            if (z[i] > 0) setPortPressure(e, i, p[i]);
+        }
+        outputs(e);
+        return true;
+    }
+    bool theveninWritesFlows() const override { return edgesAlone_; }
 
 protected:
+    // The signal outputs eval() writes besides the flows (the spool position; a subclass adds its own).
+    virtual void outputs(Eval& e) { out(e, kIn + 1, xv_); }
     double xv_ = 0;
 
 private:
+    // The edges' flow coefficients K at the spool position now (moves the spool: call once per evaluation).
+    struct Edges {
+        double pa, pb, at, bt, pt;
+    };
+    Edges edges(Eval& e) {
+        xv_ = lagged(e, in(e, kIn));
+        const double centreOpening = centre_ == kClosed ? 0.0 : std::max(xc_ - std::abs(xv_), 0.0);
+        const double extra = centre_ == kOpen ? centreOpening : 0.0;
+        auto k = [&](double f, double x) { return g_.edge(f, x) + g_.edge(f, extra); };
+        return {k(f_.pa, xv_ - lap_.pa), k(f_.pb, -xv_ - lap_.pb), k(f_.at, -xv_ - lap_.at), k(f_.bt, xv_ - lap_.bt),
+                centre_ == kTandem ? g_.edge(1.0, centreOpening) : 0.0};
+    }
+    // The port flows q (into the valve at P, A, B, T) of the edges each solved alone against the
+    // ports' sources c - z*q, then Hopsan's cavitation rule: a port whose pressure comes out
+    // negative is taken at c = 0, z = 0 and the edges are solved again. Returns the ports' pressures.
+    const double* edgeFlowsAlone(const Edges& k, const double* c, const double* z, double* q) {
+        double* cc = alone_.c;
+        double* zz = alone_.z;
+        for (int i = 0; i < 4; ++i) {
+            cc[i] = c[i];
+            zz[i] = z[i];
+        }
+        auto solve = [&] {
+            const double qpa = edgeFlow(k.pa, cc[kP], cc[kA], zz[kP], zz[kA]);
+            const double qpb = edgeFlow(k.pb, cc[kP], cc[kB], zz[kP], zz[kB]);
+            const double qat = edgeFlow(k.at, cc[kA], cc[kT], zz[kA], zz[kT]);
+            const double qbt = edgeFlow(k.bt, cc[kB], cc[kT], zz[kB], zz[kT]);
+            const double qpt = edgeFlow(k.pt, cc[kP], cc[kT], zz[kP], zz[kT]);
+            q[kP] = qpa + qpb + qpt;
+            q[kA] = qat - qpa;
+            q[kB] = qbt - qpb;
+            q[kT] = -qat - qbt - qpt;
+        };
+        solve();
+        bool cavitating = false;
+        for (int i = 0; i < 4; ++i)
+            if (cc[i] - zz[i] * q[i] < 0.0) {
+                cc[i] = zz[i] = 0.0;
+                cavitating = true;
+            }
+        if (cavitating) solve();
+        for (int i = 0; i < 4; ++i) alone_.p[i] = cc[i] - zz[i] * q[i];
+        return alone_.p;
+    }
+    // One edge of coefficient k between the Thevenin sources p0 = c0 - z0*q and p1 = c1 + z1*q.
+    double edgeFlow(double k, double c0, double c1, double z0, double z1) const {
+        if (!(k > 0)) return 0.0;
+        if (z0 + z1 == 0) return k * flowRoot(c0 - c1, g_.dpTr);
+        return g_.dpTr > 0 ? turbulentOrificeThevenin(k, g_.dpTr, c0, c1, z0, z1) : squareLawThevenin(k, c0, c1, z0, z1);
+    }
     SpoolGeometry g_;
     Laps lap_, f_;
     int centre_ = kClosed;
     double xc_ = 0, xv0_ = 0;
+    bool edgesAlone_ = false;
+    struct Sources {
+        double c[4] = {0, 0, 0, 0}, z[4] = {0, 0, 0, 0};
+        bool valid = false;
+    };
+    mutable Sources sources_;  // the last solveThevenin()'s (eval() between solves); reset by initStates()
+    struct Alone {
+        double c[4], z[4], p[4];
+    } alone_{};  // edgeFlowsAlone()'s working sources and the ports' pressures
 };
 
 // The 4/3 valve with a load-sense output: the pressure of the work port being fed (A for a
@@ -98,8 +201,9 @@ private:
 class LoadSensingValve43 final : public SpoolValve43 {
 public:
     enum { kLs = kIn + 2 };
-    void eval(Eval& e) override {
-        SpoolValve43::eval(e);
+protected:
+    void outputs(Eval& e) override {
+        SpoolValve43::outputs(e);
         out(e, kLs, xv_ >= 0.0 ? P(e, kA) : P(e, kB));
     }
 };
@@ -151,7 +255,12 @@ void fourEdges(SpecBuilder& b) {
         .param("f_at", "-", 1.0, 0.0, 1.0, "Fraction of the circumference opening A-T")
         .param("f_bt", "-", 1.0, 0.0, 1.0, "Fraction of the circumference opening B-T")
         .choice("centre", {"closed", "open", "tandem"}, 0, "Centre position: closed, open (all connected), tandem (P->T, A and B blocked)")
-        .param("x_c", "m", 1e-3, 0.0, 1.0, "Centre opening of the open and tandem centres (closes as |xv| grows)");
+        .param("x_c", "m", 1e-3, 0.0, 1.0, "Centre opening of the open and tandem centres (closes as |xv| grows)")
+        .choice("tlm_solve", {"coupled", "each edge alone (Hopsan)"}, 0,
+                "Next to TLM volumes: coupled solves the four ports together; 'each edge alone' solves every metering "
+                "edge against its two ports' TLM sources as if it were the only path and sums the edges' flows per port, "
+                "with Hopsan's cavitation rule (a negative port pressure: that port's source taken as 0 Pa), as "
+                "Hopsan's Hydraulic43Valve does (for reproducing Hopsan's results)");
     spoolValveParams(b);
 }
 

@@ -3,7 +3,9 @@
 // open: every edge), the switching time of the on/off valves (first order: 63 % at tau; second
 // order critically damped: 1 - (1 + wt)e^-wt), the 3/2 and 4/2 valves' two positions and the
 // servo valve's rated flow, the 6/3 open-centre valve's neutral channel (open at centre, closed
-// at full stroke, half-closed half-way past its lap) with its work edges.
+// at full stroke, half-closed half-way past its lap) with its work edges. Next to TLM volumes,
+// tlm_solve = each edge alone (Hopsan's Hydraulic43Valve): the first step's edges solved each
+// against its own ports' sources, and Hopsan's cavitation rule.
 #include <QtTest/QtTest>
 
 #include "sim_test_util.h"
@@ -41,6 +43,44 @@ std::vector<double> lastFlows(const Netlist& n, const std::vector<std::string>& 
     return q;
 }
 
+// A 4/3 valve at centre, every edge underlapped by `lap`, between ports held at fixed pressures
+// (PressureSource) and TLM volumes (V m3, Be 1e9 Pa, p0, alpha 0.1, Hopsan start values): the
+// first solved step (t = dt) sees the volumes' start pressures as waves.
+struct TlmValve {
+    Netlist net;
+    SolverSettings solver;
+};
+TlmValve tlmValve(const std::string& tlmSolve, double lap, std::map<std::string, double> held,
+                  std::map<std::string, std::pair<double, double>> volumes, double dt) {
+    TlmValve t;
+    t.net = heldPorts("SpoolValve43", {{"x_pa", lap}, {"x_pb", lap}, {"x_at", lap}, {"x_bt", lap}},
+                      {{"tlm_solve", tlmSolve}}, 0.0, {held.begin(), held.end()});
+    t.solver = solver("rk4", dt);
+    for (const auto& [port, vp] : volumes) {
+        const std::string id = "V" + port;
+        t.net.components.push_back(comp("Volume", id, {{"V", vp.first}, {"Be", 1e9}, {"p0", vp.second}}, {{"bulk_modulus", "constant"}}));
+        t.net.wires.push_back(wire(id, "P1", "v", port));
+        t.solver.methods[id].method = "tlm";
+        t.solver.methods[id].params = {{"alpha", 0.1}, {"filter", 0.0}, {"start", 1.0}};
+    }
+    return t;
+}
+
+// The first solved step's pressures and flows (into the valve) at P, A, B, T.
+std::vector<double> firstStep(const TlmValve& t, double dt) {
+    std::vector<ProbeSpec> probes;
+    for (const char* port : {"P", "A", "B", "T"}) {
+        probes.push_back({std::string("p") + port, "pressure", std::string("v.") + port});
+        probes.push_back({std::string("q") + port, "flow", std::string("v.") + port});
+    }
+    RunResult r = buildAndRun(t.net, probes, runOptions(t.solver, 3 * dt, dt));
+    if (!r.ok) qWarning("%s", r.error.c_str());
+    std::vector<double> v;
+    for (const auto& c : r.trace.columns) v.push_back(c.size() > 1 ? c[1] : NAN);
+    v.resize(8, NAN);
+    return v;
+}
+
 }  // namespace
 
 class TestSpoolValves : public QObject {
@@ -55,6 +95,8 @@ private slots:
     void servoRatedFlow();
     void loadSensingOutput();
     void openCentreNeutralChannel();
+    void edgesAloneFirstStep();
+    void edgesAloneCavitation();
 };
 
 void TestSpoolValves::centreFlows_data() {
@@ -177,4 +219,44 @@ void TestSpoolValves::openCentreNeutralChannel() {
 }
 
 QTEST_GUILESS_MAIN(TestSpoolValves)
+// Underlapped centre, P at 10 MPa and T at 0.1 MPa held, A and B on TLM volumes at 0.1 MPa.
+// Each edge alone: the A->T edge sees A's wave 0.1 MPa against T's 0.1 MPa, so no flow reaches T
+// in the first step (Hopsan's HydraulicCylinderQTest2 logs exactly 0 there), and P->A obeys its
+// law at the port pressure it produced; coupled, A's pressure rises with the P->A inflow first
+// and A->T passes a flow.
+void TestSpoolValves::edgesAloneFirstStep() {
+    const double dt = 1e-3, lap = -1e-6, pp = 1e7, pt = 1e5;
+    const std::map<std::string, double> held = {{"P", pp}, {"T", pt}};
+    const std::map<std::string, std::pair<double, double>> vols = {{"A", {1e-4, 1e5}}, {"B", {1e-4, 1e5}}};
+    const std::vector<double> alone = firstStep(tlmValve("each edge alone (Hopsan)", lap, held, vols, dt), dt);
+    const std::vector<double> coupled = firstStep(tlmValve("coupled", lap, held, vols, dt), dt);
+    const double k = edgeCoefficient(kCq, 1.0, kD, kRho, -lap);
+    enum { pP, qP, pA, qA, pB, qB, pT, qT };
+    qInfo("alone: pA %.8g qA %.6g qT %.6g; coupled: pA %.8g qA %.6g qT %.6g", alone[pA], alone[qA], alone[qT], coupled[pA],
+          coupled[qA], coupled[qT]);
+    QCOMPARE(alone[qT], 0.0);
+    QVERIFY(alone[pA] > 1.1e5);  // the P->A inflow alone raised the port
+    QVERIFY2(std::abs(-alone[qA] / (k * std::sqrt(pp - alone[pA])) - 1.0) < 1e-12, qPrintable(QString::number(alone[qA])));
+    QCOMPARE(alone[qA], alone[qB]);  // symmetric centre
+    QVERIFY(std::abs(alone[qP] + alone[qA] + alone[qB] + alone[qT]) < 1e-18);
+    QVERIFY(coupled[qT] < -1e-7);  // coupled: A->T passes flow in the same step
+    QVERIFY(coupled[pA] < alone[pA]);
+}
+
+// P on a small TLM volume at 1 MPa, A, B and T held at 0 Pa, large underlaps: each P edge alone
+// would draw nearly the whole 1 MPa from P's wave, so the two together put P below 0 Pa. Hopsan's
+// rule then takes P at c = 0, Z = 0: P sits at 0 Pa and, with every other port at 0 Pa, nothing flows.
+void TestSpoolValves::edgesAloneCavitation() {
+    const double dt = 1e-3, lap = -1e-3;
+    const std::map<std::string, double> held = {{"A", 0.0}, {"B", 0.0}, {"T", 0.0}};
+    const std::map<std::string, std::pair<double, double>> vols = {{"P", {1e-6, 1e6}}};
+    const std::vector<double> alone = firstStep(tlmValve("each edge alone (Hopsan)", lap, held, vols, dt), dt);
+    const std::vector<double> coupled = firstStep(tlmValve("coupled", lap, held, vols, dt), dt);
+    enum { pP, qP, pA, qA, pB, qB, pT, qT };
+    qInfo("alone: pP %.6g qP %.6g; coupled: pP %.6g qP %.6g", alone[pP], alone[qP], coupled[pP], coupled[qP]);
+    QCOMPARE(alone[pP], 0.0);
+    for (int q : {qP, qA, qB, qT}) QCOMPARE(alone[q], 0.0);
+    QVERIFY(coupled[pP] > 0.0 && coupled[qP] > 1e-7);  // coupled: a positive pressure and a real flow
+}
+
 #include "test_spool_valves.moc"

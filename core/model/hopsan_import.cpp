@@ -91,13 +91,13 @@ SolverConfigDoc hopsanCompatible(const HopsanModel& m, const std::map<QString, d
     SolverConfigDoc cfg;
     cfg.name = kHopsanCompatibleConfig;
     cfg.description = QStringLiteral("Hopsan's step %1 s, every volume a TLM element with its Hopsan alpha "
-                                     "(characteristic filter), as Hopsan solves it").arg(m.timestep);
+                                     "(characteristic filter, Hopsan's waves c + 2 Z q), as Hopsan solves it").arg(m.timestep);
     cfg.stepper = QStringLiteral("rk4");
     cfg.dt = m.timestep;
     // start 1 = Hopsan start values: Hopsan logs its start values at t0 and takes its first step at t0 + dt
-    cfg.defaultMethod = MethodDoc{QStringLiteral("tlm"), {{QStringLiteral("alpha"), 0.1}, {QStringLiteral("filter"), 0}, {QStringLiteral("start"), 1}}, {}};
+    cfg.defaultMethod = MethodDoc{QStringLiteral("tlm"), {{QStringLiteral("alpha"), 0.1}, {QStringLiteral("filter"), 2}, {QStringLiteral("start"), 1}}, {}};
     for (const auto& [id, alpha] : alphaOf)
-        cfg.methods[id] = MethodDoc{QStringLiteral("tlm"), {{QStringLiteral("alpha"), alpha}, {QStringLiteral("filter"), 0}, {QStringLiteral("start"), 1}}, {}};
+        cfg.methods[id] = MethodDoc{QStringLiteral("tlm"), {{QStringLiteral("alpha"), alpha}, {QStringLiteral("filter"), 2}, {QStringLiteral("start"), 1}}, {}};
     // tol as fine as the method takes: a line end may meet a laminar orifice of Kc = 1 m5/(N s)
     for (const QString& id : algebraicNodes)
         cfg.methods[id] = MethodDoc{QStringLiteral("quasi_steady"), {{QStringLiteral("tol"), 1e-9}, {QStringLiteral("max_iter"), 200}}, {}};

@@ -27,7 +27,10 @@ void volume(HopsanValues& in, ComponentDoc& out, QStringList&) {
     out.num["p0"] = in.value("P1#Pressure", 1e5);
 }
 
-void laminarOrifice(HopsanValues& in, ComponentDoc& out, QStringList&) { out.num["G"] = in.value("Kc", 1e-11); }
+void laminarOrifice(HopsanValues& in, ComponentDoc& out, QStringList&) {
+    out.num["G"] = in.value("Kc", 1e-11);
+    out.text["cavitation"] = QStringLiteral("Hopsan: ports held at 0 Pa");  // its check next to the TLM volumes
+}
 
 void turbulentOrifice(HopsanValues& in, ComponentDoc& out, QStringList&) {
     out.text["spec"] = QStringLiteral("CdA");
@@ -91,7 +94,7 @@ const std::vector<HopsanTypeMapping>& hopsanTypeMap() {
         {"HydraulicVolumeMultiPort", "Volume", {{"P1", "P1"}}, volume, "alpha",
          "every connection of Hopsan's multiport P1 goes to P1 (one node)", HopsanKind::C, "P1"},
         {"HydraulicLaminarOrifice", "LaminarOrifice", {{"P1", "A"}, {"P2", "B"}}, laminarOrifice, nullptr,
-         "Kc [m5/(N s)] = G; Kc as a signal input is not supported", HopsanKind::Q},
+         "Kc [m5/(N s)] = G; Kc as a signal input is not supported; cavitation = Hopsan: ports held at 0 Pa", HopsanKind::Q},
         {"HydraulicTurbulentOrifice", "TurbulentOrifice", {{"P1", "A"}, {"P2", "B"}}, turbulentOrifice, nullptr,
          "C_q = Cd; pure square root (Hopsan linearises near dp = 0 in its own way)", HopsanKind::Q},
         {"HydraulicPressureSourceC", "PressureSource", {{"P1", "P"}, {"p", "p"}}, pressureSource, nullptr,

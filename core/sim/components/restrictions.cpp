@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Fixed orifices: turbulent (square-root law) and laminar.
+#include <algorithm>
 #include <cmath>
 
 #include "../component.h"
@@ -57,6 +58,7 @@ class LaminarOrifice final : public Component {
 public:
     std::string configure(const ParamSet& p, const Fluid&) override {
         g_ = p.num("G");
+        hopsanCavitation_ = p.choice("cavitation") == 1;
         return {};
     }
     void eval(Eval& e) override {
@@ -69,19 +71,34 @@ public:
         return true;
     }
     // notes/003 §1.7 (D13): Q = G*(c1 - c2)/(1 + G*(Z1 + Z2)).
+    // cavitation "Hopsan: ports held at 0 Pa": a port whose pressure would fall below 0 Pa is
+    // taken as a source of 0 Pa (c = 0, Z = 0), the flow solved again, and a pressure still below
+    // 0 Pa written as 0 (Hopsan's HydraulicLaminarOrifice cavitation check).
     bool solveThevenin(Eval& e, const double* c, const double* z) override {
-        const double q = g_ * (c[0] - c[1]) / (1.0 + g_ * (z[0] + z[1]));
-        if (z[0] > 0) setPortPressure(e, 0, c[0] - z[0] * q);
-        if (z[1] > 0) setPortPressure(e, 1, c[1] + z[1] * q);
+        double q = g_ * (c[0] - c[1]) / (1.0 + g_ * (z[0] + z[1]));
+        double p1 = c[0] - z[0] * q, p2 = c[1] + z[1] * q;
+        if (hopsanCavitation_ && (p1 < 0.0 || p2 < 0.0)) {
+            const double c1 = p1 < 0.0 ? 0.0 : c[0], z1 = p1 < 0.0 ? 0.0 : z[0];
+            const double c2 = p2 < 0.0 ? 0.0 : c[1], z2 = p2 < 0.0 ? 0.0 : z[1];
+            q = g_ * (c1 - c2) / (1.0 + g_ * (z1 + z2));
+            p1 = std::max(c1 - z1 * q, 0.0);
+            p2 = std::max(c2 + z2 * q, 0.0);
+        }
+        if (z[0] > 0) setPortPressure(e, 0, p1);
+        if (z[1] > 0) setPortPressure(e, 1, p2);
         setFlow(e, 0, q);
         setFlow(e, 1, -q);
         return true;
     }
     bool theveninWritesFlows() const override { return true; }
-    TheveninLaw theveninLaw() const override { return {TheveninLaw::Kind::Laminar, g_, 0.0}; }
+    TheveninLaw theveninLaw() const override {
+        if (hopsanCavitation_) return {};  // the generic per-component solve carries the check
+        return {TheveninLaw::Kind::Laminar, g_, 0.0};
+    }
 
 private:
     double g_ = 0;
+    bool hopsanCavitation_ = false;
 };
 
 }  // namespace
@@ -110,6 +127,10 @@ void registerRestrictions(Registry& r) {
               .hydraulic("A", "Inlet (positive flow A -> B)")
               .hydraulic("B", "Outlet")
               .param("G", "m3/(s*Pa)", 1e-11, 0.0, 1.0, "Conductance")
+              .choice("cavitation", {"none", "Hopsan: ports held at 0 Pa"}, 0,
+                      "none: the linear law at every pressure; Hopsan: ports held at 0 Pa (next to TLM volumes, "
+                      "fixed steps): a port that would go below 0 Pa is solved as a 0 Pa source and written as 0 Pa, "
+                      "as Hopsan's HydraulicLaminarOrifice")
               .alwaysConducts()
               .factory<LaminarOrifice>());
 }

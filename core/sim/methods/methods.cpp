@@ -169,9 +169,12 @@ void registerPressureMethods(Registry& r) {
 
     std::vector<ParamSpec> tlm = {
         num("alpha", "-", 0.2, 0.0, 0.95, "Wave filter coefficient (0.2 in the thesis; 0 = lossless, undamped resonances)"),
-        choice("filter", {"characteristic", "pressure"}, 0,
+        choice("filter", {"characteristic", "pressure", "characteristic, Hopsan's waves"}, 0,
                "characteristic: filter the arriving wave (Krus et al. 1990, eq. 2.26); pressure: filter only its pressure "
-               "part (the thesis' Ch. 6 filter, eqs. 6.1-6.5, closer in phase to the trapezoidal rule)"),
+               "part (the thesis' Ch. 6 filter, eqs. 6.1-6.5, closer in phase to the trapezoidal rule); characteristic, "
+               "Hopsan's waves: the characteristic filter with each port's leaving wave formed from its held wave and "
+               "flow, c + 2 Z q, as Hopsan's volumes, instead of from its pressure, p + Z q (the same where a component "
+               "writes p = c + Z q; not where it holds a cavitating port at 0 Pa)"),
         num("exchange", "steps", 1, 1, 10000,
             "Exchange interval n (notes §3.7): the waves across this volume are exchanged every n-th step with "
             "Z* = n*Z', filtered once per exchange and interpolated linearly in between (a line of delay n*dt); 1 = every "
@@ -194,8 +197,13 @@ void registerPressureMethods(Registry& r) {
                          e = "tlm: exchange must be a whole number of steps, not " + std::to_string(v[2]);
                          return nullptr;
                      }
-                     return new TlmVolumeMethod(v[0], v[1] > 0.5 ? TlmVolumeMethod::Filter::Pressure
-                                                                 : TlmVolumeMethod::Filter::Characteristic,
+                     if (v[1] > 1.5 && v[2] > 1.5) {
+                         e = "tlm: filter \"characteristic, Hopsan's waves\" needs exchange = 1 (Hopsan exchanges every step)";
+                         return nullptr;
+                     }
+                     return new TlmVolumeMethod(v[0], v[1] > 1.5   ? TlmVolumeMethod::Filter::HopsanWaves
+                                                       : v[1] > 0.5 ? TlmVolumeMethod::Filter::Pressure
+                                                                    : TlmVolumeMethod::Filter::Characteristic,
                                                 static_cast<int>(v[2]), v[3] > 0.5);
                  },
                  /*needsFixedStep*/ true, /*partitions*/ true});

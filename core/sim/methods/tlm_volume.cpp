@@ -85,7 +85,7 @@ void TlmVolumeMethod::updateWaves(const double* p, const double* q, double dvol)
     double sumW = 0, sumU = 0, sumP = 0;
     for (int i = 0; i < n_; ++i) {
         const double u = -q[i];
-        w_[static_cast<size_t>(i)] = p[i] + z_ * u;
+        w_[static_cast<size_t>(i)] = filter_ == Filter::HopsanWaves ? c_[static_cast<size_t>(i)] + 2.0 * z_ * u : p[i] + z_ * u;
         sumW += w_[static_cast<size_t>(i)];
         sumU += u;
         sumP += p[i];
@@ -103,7 +103,7 @@ void TlmVolumeMethod::updateWaves(const double* p, const double* q, double dvol)
     for (int i = 0; i < n_ && exchange_ == 1; ++i) {
         const size_t k = static_cast<size_t>(i);
         const double raw = 2.0 * pAvg - w_[k];
-        if (filter_ == Filter::Characteristic) {
+        if (filter_ != Filter::Pressure) {
             c_[k] = alpha_ * c_[k] + (1.0 - alpha_) * raw;  // eq. 2.26
         } else {
             // Pressure-only filter (eqs. 6.1-6.5): split the arriving wave into the far-side

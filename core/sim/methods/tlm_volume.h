@@ -16,7 +16,9 @@ namespace hs::sim {
 
 class TlmVolumeMethod final : public PressureMethod {
 public:
-    enum class Filter { Characteristic, Pressure };
+    // HopsanWaves: Characteristic with each port's leaving wave c + 2 Z u from its held wave
+    // and inflow u (Hopsan's HydraulicVolume/VolumeMultiPort) instead of p + Z u.
+    enum class Filter { Characteristic, Pressure, HopsanWaves };
     // exchange = n: the far side's pressure and flow reach the ports only every n-th step (notes
     // §3.7), with Z* = n*Z', filtered once per exchange and interpolated linearly in between;
     // n = 1 is the standard scheme.

@@ -83,8 +83,8 @@ public:
         return port == kRod ? std::optional<double>(x0_) : std::nullopt;
     }
     void eval(Eval& e) override {
-        if (hopsan_) return evalHopsan(e);
         const double x = X(e, kRod), v = V(e, kRod);
+        if (hasStepUpdate()) return setForce(e, kRod, heldChambers(e, v) + frictionAndStops(x, v));
         double f = 0.0, q[4] = {0, 0, 0, 0};
         int n = 0;
         for (int j = 0; j < 4; ++j)
@@ -94,9 +94,11 @@ public:
                 q[k] -= ql;
             }
         for (int k = 0; k < 4; ++k) {
-            double vol = volume(k, x), dvol = kSign[k] * area_[k] * v;
-            if (vol < 0.01 * dead_[k]) { vol = 0.01 * dead_[k]; dvol = 0.0; }
-            setVolume(e, k, vol, dvol);
+            if (!hopsan_) {  // the Hopsan form under adaptive steppers: the chambers' pressures are the nodes'
+                double vol = volume(k, x), dvol = kSign[k] * area_[k] * v;
+                if (vol < 0.01 * dead_[k]) { vol = 0.01 * dead_[k]; dvol = 0.0; }
+                setVolume(e, k, vol, dvol);
+            }
             setFlow(e, k, q[k]);
             f += kSign[k] * area_[k] * P(e, k);
         }
@@ -110,32 +112,16 @@ private:
         else if (x > s_) f += std::min(-kStop_ * (x - s_) - cStop_ * v, 0.0);
         return f;
     }
-    // The Hopsan form: the chambers' waves held over the step (before the first step: the start
-    // pressures and no flow, Hopsan's start values); under adaptive steppers the chambers'
-    // pressures are the nodes', with leakage.
-    void evalHopsan(Eval& e) {
-        const double x = X(e, kRod), v = V(e, kRod);
+    // The Hopsan form in fixed-step runs: each chamber port draws from its node against the wave
+    // held over the step; the chambers' force on the rod. Before the first step: Hopsan's start
+    // values (the start pressures, no flow).
+    double heldChambers(Eval& e, double v) const {
         double f = 0.0;
-        if (hasStepUpdate() && started_) {
-            for (int k = 0; k < 4; ++k) setFlow(e, k, tlm_.externalFlow(k, P(e, k)));
-            f = tlm_.force(v);
-        } else {
-            const bool held = hasStepUpdate();
-            double q[4] = {0, 0, 0, 0};
-            int n = 0;
-            for (int j = 0; j < 4; ++j)
-                for (int k = j + 1; k < 4; ++k) {
-                    const double ql = held ? 0.0 : leak_[n] * (P(e, j) - P(e, k));
-                    ++n;
-                    q[j] += ql;
-                    q[k] -= ql;
-                }
-            for (int k = 0; k < 4; ++k) {
-                setFlow(e, k, q[k]);
-                f += kSign[k] * area_[k] * (held ? p0_[k] : P(e, k));
-            }
+        for (int k = 0; k < 4; ++k) {
+            setFlow(e, k, started_ ? tlm_.externalFlow(k, P(e, k)) : 0.0);
+            if (!started_) f += kSign[k] * area_[k] * p0_[k];
         }
-        setForce(e, kRod, f + frictionAndStops(x, v));
+        return started_ ? tlm_.force(v) : f;
     }
 
     double volume(int k, double x) const { return area_[k] * (kSign[k] > 0 ? x : s_ - x) + dead_[k]; }
@@ -152,11 +138,15 @@ void registerFourChamberCylinder(Registry& r) {
     SpecBuilder b("FourChamberCylinder", "Actuators", "Four-chamber cylinder");
     b.describe("Four-chamber (digital) cylinder: chambers A and C extend the rod, B and D retract it, each with its own "
                "area. Each chamber is the capacitance of its port's node (V = A*x + V_dead or A*(S - x) + V_dead, with "
-               "dV/dt). Internal leakage between every pair of chambers; end stops at 0 and the stroke.")
+               "dV/dt), or, with form = Hopsan C-type chambers at the step, a TLM element of its own. Internal leakage "
+               "between every pair of chambers; end stops at 0 and the stroke.")
         .equations("V_A = A_A*x + V_dead_A,  V_B = A_B*(S - x) + V_dead_B,  V_C = A_C*x + V_dead_C,  V_D = A_D*(S - x) + V_dead_D\n"
                    "F_rod = p_A*A_A - p_B*A_B + p_C*A_C - p_D*A_D - b*v + F_stop\n"
                    "F_stop = k_stop*penetration - c_stop*v, pushing back only\n"
-                   "Q_jk = L_jk*(p_j - p_k) from chamber j to chamber k")
+                   "Q_jk = L_jk*(p_j - p_k) from chamber j to chamber k\n"
+                   "Hopsan form, per chamber (ports e, i, l; Z = 1.5 Be dt/(V (1 - alpha))), once a step: "
+                   "p_mean = sum_j (c_j + 2 Z q_j)/3, c_j <- max(0, alpha c_j + (1 - alpha)(2 p_mean - c_j - 2 Z q_j)); "
+                   "q_e = (p_node - c_e)/Z, q_i = -s A v; F_rod = sum s A c_i - sum A^2 Z v - b*v + F_stop")
         .source("Hopsan's HydraulicFourChamberPiston (LinearActuators), the same chambers and forces; digital "
                 "hydraulic cylinders: Linjama et al., Scandinavian Int. Conf. on Fluid Power 2009")
         .hydraulic("A", "Extending chamber A")

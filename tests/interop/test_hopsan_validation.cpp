@@ -206,9 +206,8 @@ private slots:
         QVERIFY2(check.error.isEmpty(), qPrintable(check.error));
         QVERIFY2(check.variables.at(0).passed(), qPrintable(QString::number(check.variables.at(0).check.maxDeviation)));
         QVERIFY(check.variables.at(0).check.maxDeviation < 1e-6);
-        const auto& force = check.variables.at(1).check;
-        QVERIFY2(force.maxDeviation < 0.03 && std::abs(force.atTime - 4.001) < 0.002,
-                 qPrintable(QString("%1 at %2 s").arg(force.maxDeviation).arg(force.atTime)));
+        const auto& force = check.variables.at(1).check;  // 4.7e-6 at 2.931 s (before the Hopsan form: 0.023 at 4.001 s)
+        QVERIFY2(check.passed() && force.maxDeviation < 1e-5, qPrintable(QString("%1 at %2 s").arg(force.maxDeviation).arg(force.atTime)));
     }
 
     // The .hvc's variables as probes (import-hopsan --validate --out, tools/hopsan_tlm_vs_cvode.py):

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "hopsan_import.h"
+#include "hopsan_four_chamber.h"
 #include "hopsan_line_nodes.h"
 #include "hopsan_load_sense.h"
 
@@ -289,6 +290,7 @@ HopsanImport importHopsan(const HopsanModel& m, const HopsanImportOptions& opt) 
         r.errors << p;
     const std::vector<QString> lineNodes = addLineEndNodes(m, r.idOf, c, r.notes);
     addLoadSensePorts(c, r.notes);
+    selectFourChamberForms(m, r.idOf, c, r.notes);
 
     c.configs.push_back(cvodeReference(m));
     c.configs.push_back(hopsanCompatible(m, alphaOf, lineNodes));

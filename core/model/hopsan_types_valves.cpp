@@ -205,6 +205,7 @@ void fourChamber(HopsanValues& in, ComponentDoc& out, QStringList& problems) {
     out.num["stroke"] = stroke;
     out.num["x0"] = x0;
     out.num["b"] = in.value("B_p", 1000.0);
+    out.num["Be"] = in.value("Beta_e", 1e9);  // the Hopsan form's chambers (hopsan_four_chamber.h)
     if (in.value("use_sl", 1.0) == 0.0) out.num["k_stop"] = out.num["c_stop"] = 0.0;
     if (x0 < 0 || x0 > stroke)
         problems << QStringLiteral("piston start position %1 m (extension %2 m) outside the stroke [0, %3] m").arg(-x0).arg(x0).arg(stroke);
@@ -278,8 +279,10 @@ void appendValveHopsanTypes(std::vector<HopsanTypeMapping>& map) {
          "side, +F_hopsan on a mass's P2 side; an F input signal where it would need a sign change is refused", HopsanKind::C},
         {"HydraulicFourChamberPiston", "FourChamberCylinder", {{"P1", "A"}, {"P2", "B"}, {"P3", "C"}, {"P4", "D"}, {"P5", "rod"}},
          fourChamber, nullptr,
-         "chambers are our nodes' capacitance with the fluid's bulk modulus (Hopsan: its own TLM chambers with Beta_e); "
-         "our x = -x5, the extension; penalty end stops (Hopsan: limitStroke, a filtered spring)", HopsanKind::C},
+         "form = Hopsan C-type chambers at the step (the chambers TLM elements of their own with Beta_e and alpha 0.1) where "
+         "every connected chamber's node is set by a Q-type pressure source, else the continuous form (the chambers are "
+         "our nodes' capacitance with the fluid's bulk modulus); our x = -x5, the extension; penalty end stops (Hopsan: "
+         "limitStroke, a filtered spring)", HopsanKind::C},
         {"MechanicForceSensor", "ForceSensor", {{"out", "F"}}, hopsanSensor, nullptr,
          "reads the force of the HydraulicFourChamberPiston rod on its node (the node force Hopsan's C-type piston "
          "writes); other nodes are refused", HopsanKind::S, nullptr, nullptr, "P1"},

@@ -234,6 +234,47 @@ private slots:
         QStringList problems;
         convert("HydraulicFourChamberPiston", {{"P5#Position", 1}, {"s_l", 10}}, &problems);
         QVERIFY(!problems.isEmpty());  // extension -1 m: outside the stroke
+        QCOMPARE(convert("HydraulicFourChamberPiston", {{"Beta_e", 1.2e9}, {"P5#Position", -2}, {"s_l", 10}}).num.at("Be"), 1.2e9);
+    }
+
+    // The Hopsan form is selected where every chamber's node is set by a Q-type pressure source;
+    // a chamber on a Q-type orifice keeps the continuous form (its node needs the chamber's volume).
+    void fourChamberPistonForm() {
+        for (bool orificeOnD : {false, true}) {
+            HopsanModel m;
+            auto add = [&](const char* type, const char* name, std::vector<HopsanParameter> p = {}) {
+                HopsanComponent c;
+                c.typeName = type;
+                c.name = name;
+                c.parameters = std::move(p);
+                m.components.push_back(c);
+            };
+            add("HydraulicFourChamberPiston", "Pis", {{"P5#Position", "-2", ""}, {"s_l", "10", ""}});
+            add("MechanicTranslationalMass", "M", {{"m", "10", ""}});
+            for (const char* s : {"S1", "S2", "S3", "S4"}) add("HydraulicPressureSourceQ", s, {{"p", "1e5", ""}});
+            add("HydraulicLaminarOrifice", "O");
+            m.connections = {{"S1", "P1", "Pis", "P1"}, {"S2", "P1", "Pis", "P2"}, {"S3", "P1", "Pis", "P3"}, {"M", "P1", "Pis", "P5"}};
+            if (orificeOnD) {
+                m.connections.push_back({"O", "P1", "Pis", "P4"});
+                m.connections.push_back({"O", "P2", "S4", "P1"});
+            } else {
+                m.connections.push_back({"S4", "P1", "Pis", "P4"});
+            }
+            m.timestep = 1e-4;
+            m.stop = 0.01;
+            const HopsanImport imp = importHopsan(m, {});
+            QVERIFY2(imp.circuit, qPrintable((imp.errors + imp.unsupported).join("; ")));
+            const ComponentDoc* pis = imp.circuit->component("Pis");
+            QVERIFY(pis);
+            const auto form = pis->text.find("form");
+            if (orificeOnD) {
+                QVERIFY(form == pis->text.end());
+                QVERIFY(imp.notes.join("\n").contains("port(s) P4 not set by a Q-type pressure source"));
+            } else {
+                QVERIFY(form != pis->text.end());
+                QCOMPARE(form->second, QString("Hopsan C-type chambers at the step"));
+            }
+        }
     }
 };
 

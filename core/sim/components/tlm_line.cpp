@@ -6,6 +6,9 @@
 // Thevenin source p = c + Z'*q (q into the line) held during the step; delays that are not a
 // whole number of steps are interpolated linearly between the stored waves (needs T >= dt per
 // segment). Its inertance rho*L/A is the pipe's own, so it has no parasitic pressure.
+// Hopsan's C-type line ends (docs/components.md, "Hopsan's C-type line ends"): an end whose node
+// has a Hopsan Q-type neighbour sends that neighbour's p + Z'*q (stepPressureFlow), and with
+// start = Hopsan start values the first wave of an end without one is p0 (no flow).
 #include <cmath>
 #include <numbers>
 #include <vector>
@@ -166,7 +169,8 @@ void registerTlmLine(Registry& r) {
                         "of Krus et al. with Z' = Zc/(1 - alpha). Needs a fixed-step run with dt <= T/segments.")
               .equations("p_A(t) = c_A(t) + Z'*q_A(t),  c_A(t) = p_B(t-T) + Z'*q_B(t-T)  (q into the line)\n"
                          "c = sqrt(Be/rho), Zc = rho*c/A, T = L/c, Z' = Zc/(1-alpha)\n"
-                         "filter per segment: c' = alpha*c'_prev + (1-alpha)*c")
+                         "filter per segment: c' = alpha*c'_prev + (1-alpha)*c\n"
+                         "Hopsan Q-type neighbour (p_Q, q_Q): the end sends p_Q + Z'*q_Q")
               .source("notes/003 §1.2 (eqs. 2.5-2.6), §1.4 (eqs. 2.25-2.27)")
               .hydraulic("A", "End A")
               .hydraulic("B", "End B")

@@ -14,6 +14,7 @@ set(HS_SYMBOL_NAMES
   FlowSource.svg
   Volume.svg
   TlmLine.svg
+  TlmHose.svg
   Mass.svg
   LuGreFriction.svg
   ViscousFriction.svg

@@ -19,7 +19,7 @@ std::vector<QString> addLineEndNodes(const HopsanModel& m, const std::map<QStrin
                                      QStringList& notes) {
     std::vector<QString> ids;
     for (const HopsanComponent& hc : m.components) {
-        if (hc.typeName != QLatin1String("HydraulicTLMlossless")) continue;
+        if (hc.typeName != QLatin1String("HydraulicTLMlossless") && hc.typeName != QLatin1String("HydraulicHose")) continue;
         const auto id = idOf.find(hc.name);
         if (id == idOf.end()) continue;
         for (const auto& [hopsanPort, ours] : {std::pair{"P1", "A"}, std::pair{"P2", "B"}}) {
@@ -37,9 +37,9 @@ std::vector<QString> addLineEndNodes(const HopsanModel& m, const std::map<QStrin
                 v.pose = Pose{line->pose.x + (ours[0] == 'A' ? -40 : 40), line->pose.y + 40, 0, false};
             }
             c.wires.push_back(WireDoc{v.id, QStringLiteral("P1"), id->second, QString::fromLatin1(ours), {}, {}});
-            notes << QStringLiteral("%1 (HydraulicTLMlossless): node volume %2 (%3 m3) at its port %4, solved quasi-steady "
+            notes << QStringLiteral("%1 (%5): node volume %2 (%3 m3) at its port %4, solved quasi-steady "
                                     "in Hopsan-compatible (the line's end is the node's only capacitance in Hopsan)")
-                         .arg(hc.name, v.id).arg(kLineEndNodeVolume).arg(QString::fromLatin1(hopsanPort));
+                         .arg(hc.name, v.id).arg(kLineEndNodeVolume).arg(QString::fromLatin1(hopsanPort), hc.typeName);
             ids.push_back(v.id);
             c.components.push_back(std::move(v));
         }

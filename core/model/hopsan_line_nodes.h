@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// A Hopsan lossless TLM line is a C-type component: the node at each of its ends has the line's
+// A Hopsan TLM line (HydraulicTLMlossless, HydraulicHose) is a C-type component: the node at each of its ends has the line's
 // end as its only capacitance, and Hopsan solves the Q-type components there against the
 // line's wave (p = c + Zc q). Our builder asks every node for a volume; the import gives each
 // line end a node volume of 1 mm3 that the Hopsan-compatible configuration solves quasi-steady

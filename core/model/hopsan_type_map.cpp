@@ -41,7 +41,10 @@ void turbulentOrifice(HopsanValues& in, ComponentDoc& out, QStringList&) {
 
 void pressureSource(HopsanValues& in, ComponentDoc& out, QStringList&) { out.num["p"] = in.value("p", 1e5); }
 void tank(HopsanValues& in, ComponentDoc& out, QStringList&) { out.num["p"] = in.value("p", 1e5); }
-void flowSource(HopsanValues& in, ComponentDoc& out, QStringList&) { out.num["Q"] = in.value("q", 1e-3); }
+void flowSource(HopsanValues& in, ComponentDoc& out, QStringList&) {
+    out.num["Q"] = in.value("q", 1e-3);
+    out.text["clamp"] = QStringLiteral("Hopsan pressure clamp (not conservative)");
+}
 void noParameters(HopsanValues&, ComponentDoc&, QStringList&) {}
 
 void constant(HopsanValues& in, ComponentDoc& out, QStringList&) { out.num["value"] = in.value("y", 1.0); }
@@ -102,7 +105,7 @@ const std::vector<HopsanTypeMapping>& hopsanTypeMap() {
         {"HydraulicPressureSourceQ", "PressureSource", {{"P1", "P"}, {"p", "p"}}, pressureSource, nullptr,
          "ideal pressure source", HopsanKind::Q},
         {"HydraulicTankC", "Tank", {{"P1", "P"}}, tank, nullptr, "constant pressure", HopsanKind::C},
-        {"HydraulicFlowSourceQ", "FlowSource", {{"P1", "P"}, {"q", "Q"}}, flowSource, nullptr, "ideal flow source", HopsanKind::Q},
+        {"HydraulicFlowSourceQ", "FlowSource", {{"P1", "P"}, {"q", "Q"}}, flowSource, nullptr, "clamp = Hopsan pressure clamp: p = max(c + Zc q, 0) with the flow kept", HopsanKind::Q},
         {"HydraulicPressureSensor", "PressureSensor", {{"P1", "P"}, {"out", "p"}}, hopsanSensor, nullptr,
          "sampling = previous step (as every imported sensor); port = its node's Q-type port (readNodePressures)", HopsanKind::S},
         {"SignalConstant", "Constant", {{"y", "out"}}, constant, nullptr, "", HopsanKind::S},

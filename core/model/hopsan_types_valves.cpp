@@ -147,14 +147,22 @@ void tlmLossless(HopsanValues& in, ComponentDoc& out, QStringList& problems) {
     out.num["L"] = c * t;
     out.num["d"] = std::sqrt(4.0 * rho * c / zc / kPi);
     out.num["alpha"] = in.value("alpha", 0.0);
+    out.num["p0"] = in.value("P1#Pressure", 0.0);
+    out.text["start"] = QStringLiteral("Hopsan start values");
 }
 
+// Hopsan's HydraulicHose: our TlmHose in its Hopsan form (docs/components.md, "Hose").
 void hose(HopsanValues& in, ComponentDoc& out, QStringList&) {
     out.num["L"] = in.value("l", 1.0);
     out.num["d"] = in.value("d", 0.03);
     out.num["mu"] = in.value("eta", 0.03);
     out.num["rho"] = in.value("rho", 870);
-    out.text["friction"] = QStringLiteral("laminar + turbulent");
+    out.num["Be"] = in.value("beta_e", 1e9);
+    out.num["eta_w"] = in.value("eta_w", 0.03);
+    out.num["kappa"] = 1.25;
+    out.num["p0"] = in.value("P1#Pressure", 0.0);
+    out.text["form"] = QStringLiteral("Hopsan (N = T/dt + 1/2)");
+    out.text["start"] = QStringLiteral("Hopsan start values");
 }
 
 // Hopsan's spool: (Bv*s + ks + flow force)*xv = Av*(p1 - p2 + kappa*p3 - pref), 0 <= xv <= Xvmax.
@@ -262,10 +270,9 @@ void appendValveHopsanTypes(std::vector<HopsanTypeMapping>& map) {
          "form = Hopsan Q-type at the step: its bilinear piston against the chambers' TLM impedance with inelastic "
          "stops in fixed-step runs (the continuous model with penalty stops under adaptive steppers)", HopsanKind::Q},
         {"HydraulicTLMlossless", "TlmLine", {{"P1", "A"}, {"P2", "B"}}, tlmLossless, nullptr,
-         "geometry chosen to give Hopsan's Zc and delay exactly (rho 870, Be 1e9)", HopsanKind::C},
-        {"HydraulicHose", "Pipe", {{"P1", "A"}, {"P2", "B"}}, hose, nullptr,
-         "a lumped pi segment with laminar/turbulent friction (Hopsan: a TLM line with frequency-dependent "
-         "friction and wall viscosity eta_w, not modelled); the end volumes use the fluid's bulk modulus, not beta_e", HopsanKind::C},
+         "geometry chosen to give Hopsan's Zc and delay exactly (rho 870, Be 1e9); start = Hopsan start values", HopsanKind::C},
+        {"HydraulicHose", "TlmHose", {{"P1", "A"}, {"P2", "B"}}, hose, nullptr,
+         "form = Hopsan (N = T/dt + 1/2), start = Hopsan start values; kappa 1.25 as Hopsan's", HopsanKind::C},
         {"HydraulicCounterBalanceValveG", "CounterbalanceValve", {{"P1", "A"}, {"P2", "B"}, {"P3", "X"}}, counterBalanceG,
          nullptr, "static band without the flow force, tau = Bv/ks; opens on pA + kappa*pX (Hopsan: p1 - p2 + kappa*p3)", HopsanKind::Q},
         {"HydraulicOverCenterValve", "CounterbalanceValve", {{"P1", "A"}, {"P2", "B"}, {"P_CONTROL", "X"}}, overCentre,

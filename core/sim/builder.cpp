@@ -349,6 +349,9 @@ void Builder::formHydraulicNodes() {
         if (c->hasStepUpdate() && !st->supportsPressureMethods)
             err("component '" + c->id + "' advances once per fixed step (a delay line) and needs a fixed-step stepper (" +
                 reg_.stepperList([](const StepperSpec& x) { return x.supportsPressureMethods; }) + "), not '" + solver_.stepper + "'");
+        // A delay line whose impedance depends on the step (TlmHose) needs it before the solve at t0;
+        // a step it cannot run at is reported by its first stepUpdate(), as before.
+        else if (!c->stepUpdateOptional() && solver_.dt > 0) (void)c->prepareStep(solver_.dt);
     }
     // Method entries for ids that are not volumes: checkSolverSettings() in run().
 }
@@ -364,6 +367,12 @@ void Builder::formMechanicalNodes() {
         sys_->comps[pr.comp]->node[pr.port] = it->second;
     }
     for (auto& c : sys_->comps) c->nodeNeighbours.assign(c->spec->ports.size(), {});
+    for (const HydNode& h : sys_->hyd)  // hydraulic neighbours (stepPressureFlow)
+        for (int g : h.ports)
+            for (int k : h.ports)
+                if (k != g)
+                    sys_->comps[sys_->ports[g].comp]->nodeNeighbours[static_cast<size_t>(sys_->ports[g].port)].push_back(
+                        {sys_->comps[sys_->ports[k].comp].get(), sys_->ports[k].port});
     for (auto& m : sys_->mech) {
         for (int g : m.ports)
             for (int h : m.ports)

@@ -164,6 +164,11 @@ public:
     // Neighbours on the node are listed per mechanical port by the builder (nodeNeighbours).
     virtual bool shaftWave(int /*port*/, double& /*c*/, double& /*z*/) const { return false; }
     virtual bool stepSpeed(const Eval& /*e*/, int /*port*/, double& /*w*/) const { return false; }
+    // The same split on a hydraulic node: a Q-type component in a Hopsan form (the FlowSource
+    // with clamp = Hopsan pressure clamp) tells the pressure and the flow it writes to the node
+    // for the step (q into the node), which a C-type line end (TlmLine, TlmHose) then exchanges
+    // instead of its own p and (p - c)/Z. Equal to those unless Hopsan's form breaks the balance.
+    virtual bool stepPressureFlow(const Eval& /*e*/, int /*port*/, double& /*p*/, double& /*q*/) const { return false; }
     // A component that integrates the motion of a mechanical port's node itself (a Q-type
     // piston's discrete filter in fixed-step runs) returns true for that port: the node then has
     // no states and needs no mass; the component writes the node's position and velocity with
@@ -187,7 +192,7 @@ public:
         const Component* comp = nullptr;
         int port = -1;
     };
-    std::vector<std::vector<Neighbour>> nodeNeighbours;  // per port: the other ports on its mechanical node
+    std::vector<std::vector<Neighbour>> nodeNeighbours;  // per port: the other ports on its node
     std::vector<int> loadPorts;              // a driven node's other ports (global), see drivesMotion()
     double loadMass = 0.0;                   // and the masses its other components give it [kg]
 
@@ -196,6 +201,12 @@ protected:
     // Pressure of the watched port: on a TLM node that port's own slot p_k = c_k - Z q_k, on any
     // other node the node's pressure.
     double watchedPressure(const Eval& e) const { return e.p[watchedComp->node[static_cast<size_t>(watchedLocal)]]; }
+    // The pressure and flow a neighbour on hydraulic port k fixes for the step (stepPressureFlow).
+    bool neighbourPressureFlow(const Eval& e, int k, double& p, double& q) const {
+        for (const Neighbour& n : nodeNeighbours[static_cast<size_t>(k)])
+            if (n.comp->stepPressureFlow(e, n.port, p, q)) return true;
+        return false;
+    }
     double X(const Eval& e, int k) const { return e.x[node[k]]; }
     double V(const Eval& e, int k) const { return e.v[node[k]]; }
     double in(const Eval& e, int k) const { return e.sig[node[k]]; }

@@ -27,6 +27,7 @@ Registry Registry::builtin() {
     registerSignalLogic(r);
     registerSignalShapes(r);
     registerTlmLine(r);
+    registerTlmHose(r);
     registerPressureValves(r);
     registerOnOffValves(r);
     registerSpoolValves(r);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Pressure source, flow source, tank and the N-port volume.
+#include <algorithm>
 #include <cmath>
 
 #include "../component.h"
@@ -54,26 +55,42 @@ private:
     double p_ = 0;
 };
 
-// Ideal flow source: pushes Q into its node (input 'Q' overrides the parameter).
+// Ideal flow source: pushes Q into its node (input 'Q' overrides the parameter). With clamp =
+// Hopsan pressure clamp it is Hopsan's Q-type flow source (HydraulicFlowSourceQ): against a
+// Thevenin source (c, Z) it writes p = max(c + Z*Q, 0) and keeps the flow Q, so where it clamps
+// the flow it delivers is not the one the pressure implies (not conservative). The C-type end of
+// a line on its node exchanges that (p, Q) (stepPressureFlow); the node itself is balanced.
 class FlowSource final : public Component {
 public:
     std::string configure(const ParamSet& p, const Fluid&) override {
         q_ = p.num("Q");
+        clamp_ = p.choice("clamp") == 1;
         return {};
     }
-    void eval(Eval& e) override { setFlow(e, 0, -(isConnected(1) ? in(e, 1) : q_)); }
+    void eval(Eval& e) override { setFlow(e, 0, -flow(e)); }
     bool jacobian(const Eval&, JacobianSink& j) const override {
         if (isConnected(1)) j.flow(0, PartialIn::Signal, 1, -1.0);
         return true;
     }
     // Into a TLM node: the flow is given, the port pressure follows (notes/003 eq. 2.7).
     bool solveThevenin(Eval& e, const double* c, const double* z) override {
-        if (z[0] > 0) setPortPressure(e, 0, c[0] + z[0] * (isConnected(1) ? in(e, 1) : q_));
+        if (z[0] > 0) {
+            const double p = c[0] + z[0] * flow(e);
+            setPortPressure(e, 0, clamp_ ? std::max(p, 0.0) : p);
+        }
+        return true;
+    }
+    bool stepPressureFlow(const Eval& e, int port, double& p, double& q) const override {
+        if (!clamp_ || port != 0) return false;
+        p = std::max(P(e, 0), 0.0);
+        q = flow(e);
         return true;
     }
 
 private:
+    double flow(const Eval& e) const { return isConnected(1) ? in(e, 1) : q_; }
     double q_ = 0;
+    bool clamp_ = false;
 };
 
 // Lumped volume: the capacitance of its node. All its ports are the same node.
@@ -124,11 +141,16 @@ void registerHydraulicSources(Registry& r) {
               .factory<Tank>());
     r.add(SpecBuilder("FlowSource", "Sources", "Flow source")
               .describe("Ideal flow source: pushes the flow Q into its node.")
-              .equations("Q_into_node = Q   (or the signal at input Q when connected)")
-              .source("notes/003 §1.7 (flow source of the relief-valve line example)")
+              .equations("Q_into_node = Q   (or the signal at input Q when connected)\n"
+                         "clamp = Hopsan: against a wave (c, Z): p = max(c + Z*Q, 0), flow Q kept")
+              .source("notes/003 §1.7 (flow source of the relief-valve line example); clamp: Hopsan's "
+                      "HydraulicFlowSourceQ (componentLibraries/defaultLibrary/Hydraulic)")
               .hydraulic("P", "Outlet")
               .input("Q", "Flow command [m3/s] (overrides the parameter)", true)
               .param("Q", "m3/s", 1e-4, -kInf, kInf, "Flow into the node")
+              .choice("clamp", {"none", "Hopsan pressure clamp (not conservative)"}, 0,
+                      "Hopsan's Q-type source: the pressure it writes against a TLM wave is max(c + Z*Q, 0) while the "
+                      "flow stays Q (the import's choice; docs/components.md, \"Flow source\")")
               .factory<FlowSource>());
     r.add(SpecBuilder("Volume", "Volumes", "Volume")
               .describe("Lumped oil volume: the capacitance of the node it sits on. Up to four ports, all one node. "

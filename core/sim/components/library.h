@@ -21,6 +21,7 @@ void registerSignalDelay(Registry& r);       // time delay
 void registerSignalLogic(Registry& r);       // comparator, logic, product, division
 void registerSignalShapes(Registry& r);      // pulse, soft step
 void registerTlmLine(Registry& r);           // transmission line (TLM)
+void registerTlmHose(Registry& r);           // hose: TLM line with friction and visco-elastic walls
 void registerPressureValves(Registry& r);    // reducing, sequence, counterbalance, pilot check, flow control, throttle-check, divider
 void registerOnOffValves(Registry& r);       // 2/2, 3/2, 4/2 spool valves with switching dynamics, switchable check
 void registerSpoolValves(Registry& r);       // 3/3, 4/3 (closed/open/tandem), load-sensing 4/3, servo valve

@@ -6,6 +6,9 @@
 // Thevenin source p = c + Z'*q (q into the line) held during the step; delays that are not a
 // whole number of steps are interpolated linearly between the stored waves (needs T >= dt per
 // segment). Its inertance rho*L/A is the pipe's own, so it has no parasitic pressure.
+// Hopsan's C-type line ends (docs/components.md, "Hopsan's C-type line ends"): an end whose node
+// has a Hopsan Q-type neighbour sends that neighbour's p + Z'*q (stepPressureFlow), and with
+// start = Hopsan start values the first wave of an end without one is p0 (no flow).
 #include <cmath>
 #include <numbers>
 #include <vector>
@@ -27,6 +30,7 @@ public:
         const double rho = p.num("rho") > 0 ? p.num("rho") : f.density;
         const double be = p.num("Be") > 0 ? p.num("Be") : f.bulk(p0_);
         alpha_ = p.num("alpha");
+        hopsanStart_ = p.choice("start") == 1;
         segments_ = static_cast<int>(std::lround(p.num("segments")));
         const double area = std::numbers::pi * d * d / 4.0, speed = std::sqrt(be / rho);
         zc_ = rho * speed / area;
@@ -72,8 +76,8 @@ public:
             if (!err.empty()) return err;
         }
         // Waves leaving both ends at this step: w = p + Z'*q with q = (p - c)/Z' into the line.
-        const double wA = 2.0 * P(e, 0) - cA_;
-        const double wB = 2.0 * P(e, 1) - cB_;
+        const double wA = leavingWave(e, 0, cA_);
+        const double wB = leavingWave(e, 1, cB_);
         send(0, wA, step_[0]);
         send(static_cast<size_t>(segments_), wB, step_[1]);
         cB_ = receive(0, step_[1]);
@@ -98,10 +102,10 @@ public:
     std::string stepUpdateEnd(Eval& e, double, int end) override {
         // prepareStep() ran before the first step (the system calls it for partitioned runs)
         if (end == 0) {
-            send(0, 2.0 * P(e, 0) - cA_, step_[0]);
+            send(0, leavingWave(e, 0, cA_), step_[0]);
             cA_ = receive(static_cast<size_t>(segments_), step_[0]);
         } else {
-            send(static_cast<size_t>(segments_), 2.0 * P(e, 1) - cB_, step_[1]);
+            send(static_cast<size_t>(segments_), leavingWave(e, 1, cB_), step_[1]);
             cB_ = receive(0, step_[1]);
         }
         ++step_[end];
@@ -109,6 +113,15 @@ public:
     }
 
 private:
+    // The wave leaving end k: p + Z'*q with q = (p - c)/Z' into the line, or the (p, q) a Hopsan
+    // Q-type neighbour writes (stepPressureFlow); with start = Hopsan start values the first
+    // step's is formed from p0 and no flow unless such a neighbour computed its start.
+    double leavingWave(const Eval& e, int k, double c) const {
+        double p = 0, q = 0;
+        if (neighbourPressureFlow(e, k, p, q)) return p + z_ * q;
+        if (hopsanStart_ && step_[k] == 0) return p0_;
+        return 2.0 * P(e, k) - c;
+    }
     // One direction of the line, segments first .. first+segments-1: send() pushes the wave
     // entering the first segment at step n through every segment but the last (delay and
     // filter) and stores it in the last one; receive() returns the wave arriving at the far
@@ -141,6 +154,7 @@ private:
 
     double p0_ = 0, alpha_ = 0, inertance_ = 0, zc_ = 1, z_ = 1, delay_ = 0, dt_ = 0, steps_ = 1, cA_ = 0, cB_ = 0;
     int segments_ = 1;
+    bool hopsanStart_ = false;
     long step_[2] = {0, 0};  // per end: the ends of a cut line advance on different threads
     std::vector<std::vector<double>> hist_;
     std::vector<double> filt_;
@@ -155,7 +169,8 @@ void registerTlmLine(Registry& r) {
                         "of Krus et al. with Z' = Zc/(1 - alpha). Needs a fixed-step run with dt <= T/segments.")
               .equations("p_A(t) = c_A(t) + Z'*q_A(t),  c_A(t) = p_B(t-T) + Z'*q_B(t-T)  (q into the line)\n"
                          "c = sqrt(Be/rho), Zc = rho*c/A, T = L/c, Z' = Zc/(1-alpha)\n"
-                         "filter per segment: c' = alpha*c'_prev + (1-alpha)*c")
+                         "filter per segment: c' = alpha*c'_prev + (1-alpha)*c\n"
+                         "Hopsan Q-type neighbour (p_Q, q_Q): the end sends p_Q + Z'*q_Q")
               .source("notes/003 §1.2 (eqs. 2.5-2.6), §1.4 (eqs. 2.25-2.27)")
               .hydraulic("A", "End A")
               .hydraulic("B", "End B")
@@ -166,6 +181,9 @@ void registerTlmLine(Registry& r) {
               .param("alpha", "-", 0.0, 0.0, 0.99, "Wave filter coefficient (0 = lossless; 0.2 in the thesis)")
               .param("segments", "-", 1, 1, 10000, "Number of segments, each with delay T/segments and its own filter")
               .param("p0", "Pa", 0.0, -1e7, 1e9, "Initial pressure along the line (equal to the adjoining volumes' to start at rest)")
+              .choice("start", {"solved", "Hopsan start values"}, 0,
+                      "Waves of the first step: from the solve at t0, or (Hopsan) from p0 and no flow at each end, "
+                      "except where a Hopsan Q-type neighbour computed its start (the import's choice)")
               .factory<TlmLine>());
 }
 

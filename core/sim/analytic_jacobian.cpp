@@ -90,8 +90,15 @@ void AnalyticJacobian::componentInputsOutputs(const System& sys, int ci, std::ve
                 break;
             case Domain::Mechanical:
             case Domain::Rotational:
-                in.push_back(id(kX, nd));
-                in.push_back(id(kV, nd));
+                if (c.drivesMotion(static_cast<int>(k))) {  // writes the node's motion, reads its loads
+                    out.push_back(id(kX, nd));
+                    out.push_back(id(kV, nd));
+                    if (k < c.loadPorts.size())
+                        for (int l : c.loadPorts[k]) in.push_back(id(kFlow, l));
+                } else {
+                    in.push_back(id(kX, nd));
+                    in.push_back(id(kV, nd));
+                }
                 out.push_back(id(kFlow, g));
                 break;
             case Domain::Signal:

@@ -39,6 +39,7 @@ Registry Registry::builtin() {
     registerArmLinkage(r);
     registerPumpsMotors(r);
     registerValvePlate(r);
+    registerSwashPlateBlock(r);
     registerPressureMethods(r);
     registerSmoothProfiles(r);
     registerStribeckFriction(r);

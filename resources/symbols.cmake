@@ -97,6 +97,7 @@ set(HS_SYMBOL_NAMES
   VariableDisplacementMotor.svg
   HydraulicMachine.svg
   ValvePlate.svg
+  SwashPlateCylinderBlock.svg
   PressureCompensatedPump.svg
   LoadSensingPump.svg
   RotationalInertia.svg

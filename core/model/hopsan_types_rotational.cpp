@@ -127,6 +127,18 @@ void valvePlate(HopsanValues& in, ComponentDoc& out, QStringList&) {
     out.text["tlm_solve"] = QStringLiteral("each path alone (Hopsan)");
 }
 
+// Hopsan's block takes B, r, theta_offset and the swash angle as inputs (constants when
+// unconnected); its J augmentation by the pistons' mass (m_p, r_p) is applied after its filters are
+// set up and does not act, so J is imported as it is and m_p, r_p are not.
+void swashPlateBlock(HopsanValues& in, ComponentDoc& out, QStringList&) {
+    out.num["J"] = in.value("J", 0.1);
+    out.num["B"] = in.value("B", 10.0);
+    out.num["r"] = in.value("r", 0.05);
+    out.num["theta_offset"] = in.value("theta_offset", 0.0);
+    out.num["angle"] = in.value("angle", 0.0);
+    out.text["form"] = QStringLiteral("Hopsan discrete at the step");  // its bilinear shaft filters, at fixed steps
+}
+
 const char* kSourceNote =
     "an ideal kinematic source in Hopsan; ours is a flywheel (J_ref) held on the reference by a tracking law (SpeedSource)";
 // Hopsan's 2-port inertia counts speed in opposite directions at P1 and P2 (w1 = -w2); our
@@ -176,6 +188,16 @@ void appendRotationalHopsanTypes(std::vector<HopsanTypeMapping>& map) {
                    "angle_wrap = Hopsan (no opening before a cylinder first passes a port's leading edge, Hopsan's "
                    "artefact) and tlm_solve = each path alone (Hopsan's TLM solve: each cylinder-port path against its ends "
                    "as if alone; ours by default solves the paths sharing a port together)",
+                   HopsanKind::Q});
+    map.push_back({"MechanicCylinderBlockWithSwashPlate", "SwashPlateCylinderBlock",
+                   {{"P1", "p1"}, {"P1", "p2"}, {"P1", "p3"}, {"P1", "p4"}, {"P1", "p5"}, {"P1", "p6"}, {"P1", "p7"}, {"P1", "p8"},
+                    {"P1", "p9"}, {"P2", "shaft"}, {"angle", "angle"}},
+                   swashPlateBlock, nullptr,
+                   "the multiport P1's connections are our pistons p1 .. pN in the file's order; our shaft angle is Hopsan's P2 "
+                   "angle; form = Hopsan discrete at the step (its bilinear shaft filters, pistons at the angle of the step "
+                   "before; the continuous block under the CVODE reference); m_p, r_p not imported (Hopsan adds them to J "
+                   "after its filters are set up: they do not act); inputs B, r, theta_offset as parameters; outputs torque "
+                   "and movement not imported",
                    HopsanKind::Q});
     map.push_back({"MechanicTorqueSensor", "TorqueSensor", {{"out", "T"}}, hopsanSensor, nullptr,
                    "reads the torque of its node, which Hopsan's C-type component there sets: ours watches that "

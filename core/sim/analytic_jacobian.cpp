@@ -90,8 +90,15 @@ void AnalyticJacobian::componentInputsOutputs(const System& sys, int ci, std::ve
                 break;
             case Domain::Mechanical:
             case Domain::Rotational:
-                in.push_back(id(kX, nd));
-                in.push_back(id(kV, nd));
+                if (c.drivesMotion(static_cast<int>(k))) {  // writes the node's motion, reads its loads
+                    out.push_back(id(kX, nd));
+                    out.push_back(id(kV, nd));
+                    if (k < c.loadPorts.size())
+                        for (int l : c.loadPorts[k]) in.push_back(id(kFlow, l));
+                } else {
+                    in.push_back(id(kX, nd));
+                    in.push_back(id(kV, nd));
+                }
                 out.push_back(id(kFlow, g));
                 break;
             case Domain::Signal:
@@ -254,7 +261,13 @@ int AnalyticJacobian::evaluate(System& sys, double t, double* y, double* jac, in
     std::copy(seedLive_.begin(), seedLive_.end(), live_.begin());
     const Eval& e = sys.eval();
     declaring_ = numeric_ = 0;
+    seen_.assign(sys.comps.size(), 0);
     for (int c : evalOrder_) {
+        // A driver evaluated again after its loads (Component::evalsAfterLoads) writes its outputs
+        // anew: their rows restart from zero instead of adding to the first evaluation's.
+        if (seen_[static_cast<size_t>(c)])
+            for (int o : outputs_[static_cast<size_t>(c)]) live_[static_cast<size_t>(o)] = 0;
+        seen_[static_cast<size_t>(c)] = 1;
         const std::vector<int>& ins = inputs_[static_cast<size_t>(c)];
         if (std::none_of(ins.begin(), ins.end(), [&](int i) { return live_[static_cast<size_t>(i)] != 0; })) continue;
         Component& comp = *sys.comps[static_cast<size_t>(c)];

@@ -82,6 +82,7 @@ private:
     int base_[kRanges + 1] = {};
     std::vector<double> grad_;  // one row of n_ per value id
     std::vector<char> live_;    // the row has been written in this evaluation (else it is zero)
+    std::vector<char> seen_;      // per component: already evaluated in this evaluation
     std::vector<char> seedLive_;  // live_ at the start of each evaluation: the rows of the states
     std::vector<int> unit_;     // per value id: j when the value is state j itself, else -1
     std::vector<std::vector<int>> inputs_, outputs_;  // per component (value ids)

@@ -393,13 +393,19 @@ void Builder::formMechanicalNodes() {
         }
         if (m.driver >= 0) {  // the driver's own mass is in its filter; it reads the others' forces
             Component& d = *sys_->comps[m.driver];
-            d.loadPorts.clear();
-            d.loadMass = 0.0;
+            int driven = -1;
+            for (int g : m.ports)
+                if (sys_->ports[g].comp == m.driver) driven = sys_->ports[g].port;
+            const size_t k = static_cast<size_t>(driven);
+            d.loadPorts.resize(d.spec->ports.size());
+            d.loadMass.resize(d.spec->ports.size(), 0.0);
+            d.loadPorts[k].clear();
+            d.loadMass[k] = 0.0;
             for (int g : m.ports) {
                 const auto& pr = sys_->ports[g];
                 if (pr.comp == m.driver) continue;
-                d.loadPorts.push_back(g);
-                d.loadMass += sys_->comps[pr.comp]->mass(pr.port);
+                d.loadPorts[k].push_back(g);
+                d.loadMass[k] += sys_->comps[pr.comp]->mass(pr.port);
             }
         }
         const bool rotational = domainOf(m.ports.front()) == Domain::Rotational;
@@ -513,7 +519,14 @@ void Builder::orderEvaluation() {
         for (int s : succ[c])
             if (--indeg[s] == 0) ready.push_back(s);
     }
-    if (static_cast<int>(sys_->order.size()) != nc) {
+    // A continuous kinematic driver is evaluated again after its loads (Component::evalsAfterLoads).
+    if (static_cast<int>(sys_->order.size()) == nc) {
+        std::set<int> drivers;
+        for (const MechNode& m : sys_->mech)
+            if (m.driver >= 0 && sys_->comps[m.driver]->evalsAfterLoads()) drivers.insert(m.driver);
+        for (int c : drivers) sys_->order.push_back(c);
+    }
+    if (static_cast<int>(sys_->order.size()) < nc) {
         std::string who;
         for (int c = 0; c < nc; ++c)
             if (!done[c]) who += (who.empty() ? "" : ", ") + sys_->comps[c]->id;

@@ -174,8 +174,16 @@ public:
     // no states and needs no mass; the component writes the node's position and velocity with
     // setMotion() in every eval(), is evaluated before the node's other components, and reads
     // the sum of their forces with loadForce() (their masses summed in loadMass). At most one
-    // component drives a node. Decided when the circuit is built (after useStepUpdate()).
+    // component drives a node; one component may drive several (a swash-plate block drives its shaft
+    // and every piston). Decided when the circuit is built (after useStepUpdate()).
     virtual bool drivesMotion(int /*port*/) const { return false; }
+    // A driver whose state derivatives need the loads of the same evaluation (a continuous kinematic
+    // driver: the motion of its nodes is a function of its own states, its acceleration follows from
+    // the forces the motion causes) returns true: it is evaluated a second time after every other
+    // component (System::order lists it twice), so loadForce() then holds this evaluation's forces.
+    // The first evaluation writes the motion (and derivatives from the forces of the evaluation
+    // before), the second the same motion and the derivatives from this evaluation's forces.
+    virtual bool evalsAfterLoads() const { return false; }
 
     // --- binding, filled by the builder -------------------------------------------------
     std::string id;
@@ -193,8 +201,8 @@ public:
         int port = -1;
     };
     std::vector<std::vector<Neighbour>> nodeNeighbours;  // per port: the other ports on its node
-    std::vector<int> loadPorts;              // a driven node's other ports (global), see drivesMotion()
-    double loadMass = 0.0;                   // and the masses its other components give it [kg]
+    std::vector<std::vector<int>> loadPorts;  // per port: a driven node's other ports (global), see drivesMotion()
+    std::vector<double> loadMass;             // per port: the masses its other components give it [kg]
 
 protected:
     double P(const Eval& e, int k) const { return e.p[node[k]]; }
@@ -219,12 +227,14 @@ protected:
         e.x[node[k]] = x;
         e.v[node[k]] = v;
     }
-    // Sum of the forces the other components exert on the driven node, from their last eval().
-    double loadForce(const Eval& e) const {
+    // Sum of the forces the other components exert on the node of driven port k, from their last eval().
+    double loadForce(const Eval& e, int k) const {
         double f = 0.0;
-        for (int g : loadPorts) f += e.flow[g];
+        for (int g : loadPorts[static_cast<size_t>(k)]) f += e.flow[g];
         return f;
     }
+    // The masses (inertias on a rotational node) the other components give the node of driven port k.
+    double loadMassOf(int k) const { return loadMass[static_cast<size_t>(k)]; }
     void setVolume(Eval& e, int k, double vol, double dvol) const {
         e.portVol[portBase + k] = vol;
         e.portDvol[portBase + k] = dvol;

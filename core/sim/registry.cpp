@@ -40,6 +40,7 @@ Registry Registry::builtin() {
     registerArmLinkage(r);
     registerPumpsMotors(r);
     registerValvePlate(r);
+    registerSwashPlateBlock(r);
     registerPressureMethods(r);
     registerSmoothProfiles(r);
     registerStribeckFriction(r);

@@ -79,7 +79,7 @@ public:
         // Ports on ordinary nodes only (no TLM solve this step): their pressures at Zc = 0.
         if (!solved_)
             cand_ = firstStep(P(e, kA), P(e, kB)) ? held_
-                                                   : qPistonStep(qParams(), held_.next, dt_, P(e, kA), 0.0, P(e, kB), 0.0, loadForce(e));
+                                                   : qPistonStep(qParams(), held_.next, dt_, P(e, kA), 0.0, P(e, kB), 0.0, loadForce(e, kRod));
         held_ = cand_;
         solved_ = false;
         return {};
@@ -137,7 +137,7 @@ public:
     bool solveThevenin(Eval& e, const double* c, const double* z) override {
         if (discreteOn()) {  // the step's candidate from the committed history (stepUpdate() commits it)
             cand_ = firstStep(c[kA], c[kB]) ? held_
-                                             : qPistonStep(qParams(), held_.next, dt_, c[kA], z[kA], c[kB], z[kB], loadForce(e));
+                                             : qPistonStep(qParams(), held_.next, dt_, c[kA], z[kA], c[kB], z[kB], loadForce(e, kRod));
             solved_ = true;
             setMotion(e, kRod, cand_.x, cand_.v);
             if (z[kA] > 0) setPortPressure(e, kA, cand_.pA);
@@ -163,7 +163,7 @@ private:
         held_.pB = pB;
         return true;
     }
-    QPistonParams qParams() const { return {a1_, a2_, b_, kLoad_, m_ + loadMass, s_}; }
+    QPistonParams qParams() const { return {a1_, a2_, b_, kLoad_, m_ + loadMassOf(kRod), s_}; }
 
     double a1_ = 0, a2_ = 0, s_ = 0, vda_ = 0, vdb_ = 0, x0_ = 0, pa0_ = 0, pb0_ = 0, leak_ = 0, m_ = 0;
     double kStop_ = 0, cStop_ = 0, b_ = 0, kLoad_ = 0;

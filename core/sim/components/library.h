@@ -34,6 +34,7 @@ void registerArmLinkage(Registry& r);         // cylinder-to-arm linkage, vertic
 void registerRotationalSensors(Registry& r); // angle, speed, torque, power
 void registerPumpsMotors(Registry& r);       // pumps, motors, hydraulic machine, compensated pumps
 void registerValvePlate(Registry& r);        // valve plate of an axial-piston machine
+void registerSwashPlateBlock(Registry& r);   // cylinder block with swash plate of an axial-piston machine
 void registerSmoothProfiles(Registry& r);     // smooth steps, smooth motion profile (inverse runs)
 void registerStribeckFriction(Registry& r);  // smooth Stribeck friction
 }  // namespace hs::sim

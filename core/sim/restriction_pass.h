@@ -26,38 +26,38 @@ public:
         calls_.clear();
         laminar_.clear();
         root_.clear();
+        pending_.clear();
     }
     // Off: every component through eval() (the tests compare the two bit for bit). Before add().
     void useFlatRestrictions(bool on) { flat_ = on; }
-    // Appends the next component of the evaluation order.
+    // A block of fewer consecutive restrictions stays with the calls: a run's loops cost about
+    // what a few virtual calls do (Circuit 1, whose few orifices sit between other components).
+    static constexpr size_t kMinBlock = 4;
+    // Appends the next component of the evaluation order; finish() after the last one.
     void add(Component* c) {
         const Component::RestrictionLaw law = flat_ ? c->restrictionLaw() : Component::RestrictionLaw{};
-        const bool restriction = law.kind != Component::RestrictionLaw::Kind::None && c->node.size() == 2 &&
-                                 c->node[0] >= 0 && c->node[1] >= 0;
-        if (runs_.empty() || (!restriction && runs_.back().laminar + runs_.back().root > 0)) runs_.push_back({});
-        Run& run = runs_.back();
-        if (!restriction) {
-            calls_.push_back(c);
-            ++run.calls;
-        } else if (law.kind == Component::RestrictionLaw::Kind::Laminar) {
-            laminar_.push_back({{law.k}, c->node[0], c->node[1], c->portBase});
-            ++run.laminar;
-        } else {
-            root_.push_back({eq::orificeParams(law.k, law.dpTr), c->node[0], c->node[1], c->portBase});
-            ++run.root;
+        if (law.kind != Component::RestrictionLaw::Kind::None && c->node.size() == 2 && c->node[0] >= 0 && c->node[1] >= 0) {
+            pending_.push_back({c, law});
+            return;
         }
+        flushBlock();
+        call(c);
     }
+    void finish() { flushBlock(); }
     size_t restrictionCount() const { return laminar_.size() + root_.size(); }
 
-    // Every component's evaluation, in the order above.
-    [[gnu::always_inline]] void eval(Eval& e) const {
-        Component* const* call = calls_.data();
+    // Every component's evaluation, in the order above. Out of line: System::rhsPlain() calls it
+    // only when there is a flat block (its loops inlined there cost Circuit 2, which has none,
+    // about 50 instructions per evaluation in register spills).
+    bool hasFlatBlocks() const { return restrictionCount() > 0; }
+    [[gnu::noinline]] void eval(Eval& e) const {
+        Component* const* next = calls_.data();
         const Laminar* lam = laminar_.data();
         const Root* root = root_.data();
         const double* p = e.p;
         double* flow = e.flow;
         for (const Run *run = runs_.data(), *end = run + runs_.size(); run != end; ++run) {
-            for (Component* const* stop = call + run->calls; call != stop; ++call) (*call)->eval(e);
+            for (Component* const* stop = next + run->calls; next != stop; ++next) (*next)->eval(e);
             for (const Laminar* stop = lam + run->laminar; lam != stop; ++lam)
                 eq::laminarOrifice(lam->law, PortIo{p, flow, lam->a, lam->b, lam->flow});
             for (const Root* stop = root + run->root; root != stop; ++root)
@@ -66,6 +66,36 @@ public:
     }
 
 private:
+    struct Pending {
+        Component* c;
+        Component::RestrictionLaw law;
+    };
+    void call(Component* c) {
+        if (runs_.empty() || runs_.back().laminar + runs_.back().root > 0) runs_.push_back({});
+        calls_.push_back(c);
+        ++runs_.back().calls;
+    }
+    // The block of consecutive restrictions seen since the last call: the current run's block, or
+    // calls when it is short.
+    void flushBlock() {
+        if (pending_.size() < kMinBlock) {
+            for (const Pending& r : pending_) call(r.c);
+        } else {
+            if (runs_.empty()) runs_.push_back({});
+            Run& run = runs_.back();
+            for (const Pending& r : pending_) {
+                const Component& c = *r.c;
+                if (r.law.kind == Component::RestrictionLaw::Kind::Laminar) {
+                    laminar_.push_back({{r.law.k}, c.node[0], c.node[1], c.portBase});
+                    ++run.laminar;
+                } else {
+                    root_.push_back({eq::orificeParams(r.law.k, r.law.dpTr), c.node[0], c.node[1], c.portBase});
+                    ++run.root;
+                }
+            }
+        }
+        pending_.clear();
+    }
     // What eq:: reads and writes (as EvalIo does), for a restriction between nodes a and b whose
     // port flows are flow[base] and flow[base + 1].
     struct PortIo {
@@ -90,6 +120,7 @@ private:
     std::vector<Component*> calls_;
     std::vector<Laminar> laminar_;
     std::vector<Root> root_;
+    std::vector<Pending> pending_;
     bool flat_ = true;
 };
 

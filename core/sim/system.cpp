@@ -146,6 +146,7 @@ void System::buildRestrictionPass() {
     restrictionPass_.clear();
     restrictionPass_.useFlatRestrictions(flatStages_);
     for (Component* c : plainOrder_) restrictionPass_.add(c);
+    restrictionPass_.finish();
 }
 
 void System::useFlatStages(bool on) {
@@ -185,7 +186,9 @@ void System::rhsPlain(double t, const double* y, double* dy) {
     }
     for (const HeldSource *h = heldSources_.data(), *end = h + heldSources_.size(); h != end; ++h)
         if (!h->held->holds(t)) h->comp->eval(e_);
-    restrictionPass_.eval(e_);
+    if (restrictionPass_.hasFlatBlocks()) restrictionPass_.eval(e_);
+    else
+        for (Component *const *c = plainOrder_.data(), *const *end = c + plainOrder_.size(); c != end; ++c) (*c)->eval(e_);
     continuity_.derivatives(flow_.data(), pvol_.data(), pdvol_.data(), vol_.data(), dvol_.data(), dy);
     for (const MechHot *m = hotMech_.data(), *end = m + hotMech_.size(); m != end; ++m) mechDerivative(*m, y, dy);
 }

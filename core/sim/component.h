@@ -122,15 +122,18 @@ public:
     // its port flows, from the q of the solve): the system then leaves out the eval() after it,
     // whose second evaluation of the flow law would lie on the step's critical path.
     virtual bool theveninWritesFlows() const { return false; }
-    // The closed form of solveThevenin() for a two-port restriction, so that the flat TLM step
-    // (flat_tlm_step.h) can run it without a call: SquareRoot gives the flow
-    // turbulentOrificeThevenin(k, dpTr, ...) (squareLawThevenin(k, ...) when dpTr = 0), Laminar
-    // k*(c0 - c1)/(1 + k*(z0 + z1)) with k the conductance. Kind::None: no such form.
-    struct TheveninLaw {
+    // The flow law of a two-port hydraulic restriction whose eval() writes nothing but its two
+    // port flows, q into port 0 and -q into port 1, with q = k*flowRoot(p0 - p1, dpTr)
+    // (SquareRoot, eq::turbulentOrifice) or k*(p0 - p1) (Laminar, eq::laminarOrifice, k the
+    // conductance), and whose solveThevenin() is the closed form of the same law:
+    // turbulentOrificeThevenin(k, dpTr, ...) (squareLawThevenin(k, ...) when dpTr = 0), or
+    // k*(c0 - c1)/(1 + k*(z0 + z1)). The serial right-hand side (restriction_pass.h) and the flat
+    // TLM step (flat_tlm_step.h) then run it without a call. Kind::None: no such law.
+    struct RestrictionLaw {
         enum class Kind { None, SquareRoot, Laminar } kind = Kind::None;
         double k = 0, dpTr = 0;
     };
-    virtual TheveninLaw theveninLaw() const { return {}; }
+    virtual RestrictionLaw restrictionLaw() const { return {}; }
     // Discrete per-step behaviour (delay lines): stepUpdate() runs once per outer step of a
     // fixed-step run, when the step's pressures are final; "" or the reason it cannot go on.
     virtual bool hasStepUpdate() const { return false; }

@@ -38,7 +38,7 @@ void System::buildFlatTlmStep() {
                 side[k] = {&p_[static_cast<size_t>(node)], flat->zeroImpedance(), flat->flowSink(), flow, flat->flowSink()};
             }
         }
-        if (!flat->addRestriction(c.theveninLaw(), side[0], side[1])) return;
+        if (!flat->addRestriction(c.restrictionLaw(), side[0], side[1])) return;
     }
     flatTlm_ = std::move(flat);
 }

@@ -4,19 +4,18 @@
 #include "flat_tlm_step.h"
 
 #include "methods/tlm_volume.h"
-#include "thevenin_flow.h"
 
 namespace hs::sim {
 
-bool FlatTlmStep::addRestriction(const Component::TheveninLaw& law, const Side& a, const Side& b) {
-    using Kind = Component::TheveninLaw::Kind;
+bool FlatTlmStep::addRestriction(const Component::RestrictionLaw& law, const Side& a, const Side& b) {
+    using Kind = Component::RestrictionLaw::Kind;
     int kind;
     if (law.kind == Kind::SquareRoot) kind = law.dpTr > 0 ? kBanded : kSquareLaw;
     else if (law.kind == Kind::Laminar) kind = kLaminar;
     else return false;
     // a side on an ordinary node has z = 0 (its pressure is fixed): known here, not per step
     const bool slotA = a.z != &zero_, slotB = b.z != &zero_;
-    restrictions_[kind][slotA][slotB].push_back({law.k, law.dpTr, a, b});
+    restrictions_[kind][slotA][slotB].push_back({bandedOrificeConstants(law.k, law.dpTr), a, b});
     return true;
 }
 
@@ -28,17 +27,17 @@ namespace {
 // solveThevenin() compute it.
 struct SquareLaw {
     [[gnu::always_inline]] static double flow(const FlatTlmStep::Restriction& r, double c0, double c1, double z0, double z1) {
-        return squareLawThevenin(r.k, c0, c1, z0, z1);
+        return squareLawThevenin(r.law.k, c0, c1, z0, z1);
     }
 };
 struct Banded {
     [[gnu::always_inline]] static double flow(const FlatTlmStep::Restriction& r, double c0, double c1, double z0, double z1) {
-        return turbulentOrificeThevenin(r.k, r.dpTr, c0, c1, z0, z1);
+        return turbulentOrificeThevenin(r.law, c0, c1, z0, z1);
     }
 };
 struct Laminar {
     [[gnu::always_inline]] static double flow(const FlatTlmStep::Restriction& r, double c0, double c1, double z0, double z1) {
-        return r.k * (c0 - c1) / (1.0 + r.k * (z0 + z1));
+        return r.law.k * (c0 - c1) / (1.0 + r.law.k * (z0 + z1));
     }
 };
 

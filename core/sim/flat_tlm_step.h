@@ -2,7 +2,7 @@
 // The TLM step of the common whole-circuit case, compiled once into flat tables: every wave node
 // a standard TLM volume (TlmVolumeMethod exchanging at every step, constant volume) and every
 // component on them a two-port restriction with a closed-form Thevenin solve
-// (Component::theveninLaw()). Per step: one loop per restriction kind and side kind reading its
+// (Component::restrictionLaw()). Per step: one loop per restriction kind and side kind reading its
 // two sources (c, z) where they live (a volume's port slot, or an ordinary node's pressure with
 // z = 0 known when the table is built) and writing port pressures and flows where System's
 // general path would; then each volume forms its next waves (TlmVolumeMethod::finishTwoPort
@@ -16,6 +16,7 @@
 
 #include "component.h"
 #include "fluid.h"
+#include "thevenin_flow.h"
 
 namespace hs::sim {
 
@@ -33,7 +34,7 @@ public:
         double* slotFlow;  // the volume's copy of it (System's slotQ_), or a sink
     };
     struct Restriction {
-        double k, dpTr;  // Laminar: k is the conductance
+        BandedOrificeConstants law;  // Laminar: law.k is the conductance
         Side a, b;
     };
     struct Volume {
@@ -53,7 +54,7 @@ public:
     FlatTlmStep& operator=(const FlatTlmStep&) = delete;
 
     // false: the law has no closed form here (the caller keeps the general path)
-    bool addRestriction(const Component::TheveninLaw& law, const Side& a, const Side& b);
+    bool addRestriction(const Component::RestrictionLaw& law, const Side& a, const Side& b);
     void addVolume(const Volume& v);
     // For sides on ordinary nodes: a source impedance of zero, and a place for a flow no volume reads.
     const double* zeroImpedance() const { return &zero_; }

@@ -88,20 +88,7 @@ void System::allocate() {
         dvol_[n] = 0.0;
         hotNodes_.push_back(h);
     }
-    continuity_.clear();
-    otherHotNodes_.clear();
-    for (size_t i = 0; i < hotNodes_.size(); ++i) {
-        const NodeHot& h = hotNodes_[i];
-        const std::vector<int> flowPorts(hotPorts_.begin() + h.portBegin, hotPorts_.begin() + h.portEnd);
-        const std::vector<int>& chambers = hyd[static_cast<size_t>(h.node)].variablePorts;
-        if (h.continuity && h.hasStates && h.pressureState >= 0 && !h.pressureKept &&
-            ContinuityPass::takes(flowPorts, chambers)) {
-            continuity_.add(h.node, h.pressureState, *h.be, h.vConst, h.qConst, flowPorts, chambers,
-                            static_cast<int>(ports.size()));
-        } else {
-            otherHotNodes_.push_back(static_cast<int>(i));
-        }
-    }
+    buildContinuityPass();
     hotMech_.clear();
     for (size_t i = 0; i < mech.size(); ++i) {
         const MechNode& m = mech[i];
@@ -123,6 +110,7 @@ void System::allocate() {
         if (const IntervalCache* held = c->heldOutputs()) heldSources_.push_back({c, held});
         else plainOrder_.push_back(c);
     }
+    buildRestrictionPass();
     presolveReadNodes_.clear();
     presolveLean_ = stageNodes_.empty() && !continuity_.hasChambers();
     for (int i : otherHotNodes_) {
@@ -134,6 +122,37 @@ void System::allocate() {
     presolveEmpty_ = presolveOrder_.empty() && hotMech_.empty() && stageNodes_.empty() && states.empty() &&
                      std::all_of(hotNodes_.begin(), hotNodes_.end(), [](const NodeHot& h) { return h.method->wavePorts(); });
     buildFlatTlmStep();
+}
+
+void System::buildContinuityPass() {
+    continuity_.clear();
+    continuity_.useConstantNodes(flatStages_);
+    otherHotNodes_.clear();
+    for (size_t i = 0; i < hotNodes_.size(); ++i) {
+        const NodeHot& h = hotNodes_[i];
+        const std::vector<int> flowPorts(hotPorts_.begin() + h.portBegin, hotPorts_.begin() + h.portEnd);
+        const std::vector<int>& chambers = hyd[static_cast<size_t>(h.node)].variablePorts;
+        if (h.continuity && h.hasStates && h.pressureState >= 0 && !h.pressureKept &&
+            ContinuityPass::takes(flowPorts, chambers)) {
+            continuity_.add(h.node, h.pressureState, *h.be, h.vConst, h.qConst, flowPorts, chambers,
+                            static_cast<int>(ports.size()));
+        } else {
+            otherHotNodes_.push_back(static_cast<int>(i));
+        }
+    }
+}
+
+void System::buildRestrictionPass() {
+    restrictionPass_.clear();
+    restrictionPass_.useFlatRestrictions(flatStages_);
+    for (Component* c : plainOrder_) restrictionPass_.add(c);
+    restrictionPass_.finish();
+}
+
+void System::useFlatStages(bool on) {
+    flatStages_ = on;
+    buildContinuityPass();  // the same nodes in otherHotNodes_ either way
+    buildRestrictionPass();
 }
 
 void System::initialState(double* y) {
@@ -167,7 +186,9 @@ void System::rhsPlain(double t, const double* y, double* dy) {
     }
     for (const HeldSource *h = heldSources_.data(), *end = h + heldSources_.size(); h != end; ++h)
         if (!h->held->holds(t)) h->comp->eval(e_);
-    for (Component *const *c = plainOrder_.data(), *const *end = c + plainOrder_.size(); c != end; ++c) (*c)->eval(e_);
+    if (restrictionPass_.hasFlatBlocks()) restrictionPass_.eval(e_);
+    else
+        for (Component *const *c = plainOrder_.data(), *const *end = c + plainOrder_.size(); c != end; ++c) (*c)->eval(e_);
     continuity_.derivatives(flow_.data(), pvol_.data(), pdvol_.data(), vol_.data(), dvol_.data(), dy);
     for (const MechHot *m = hotMech_.data(), *end = m + hotMech_.size(); m != end; ++m) mechDerivative(*m, y, dy);
 }

@@ -14,6 +14,7 @@
 #include "continuity_pass.h"
 #include "flat_tlm_step.h"
 #include "pressure_method.h"
+#include "restriction_pass.h"
 
 namespace hs::sim {
 
@@ -140,6 +141,12 @@ public:
         flatReady_ = false;  // beginStepWork() decides again
     }
     bool flatTlmStepActive() const { return flatTlmEnabled_ && flatTlm_ != nullptr; }
+    // The serial right-hand side's flat lists (rhsPlain(), rhsOver()): nodes with a constant Be
+    // and volume (continuity_pass.h) and restrictions evaluated without a call
+    // (restriction_pass.h); off, the general lists run instead (tests compare the two bit for bit).
+    void useFlatStages(bool on);
+    size_t flatRestrictionCount() const { return restrictionPass_.restrictionCount(); }
+    size_t constantNodeCount() const { return continuity_.constantNodeCount(); }
     bool flatTlmIsWholeStep() const { return flatTlmStepActive() && flatTlm_->wholeStep; }
 
     // --- parallel partitions (partitions.cpp) ---------------------------------------------
@@ -311,6 +318,10 @@ private:
     };
     std::vector<HeldSource> heldSources_;
     std::vector<Component*> plainOrder_;
+    RestrictionPass restrictionPass_;  // plainOrder_, its restrictions without a call
+    bool flatStages_ = true;
+    void buildContinuityPass();
+    void buildRestrictionPass();
     void rhsPlain(double t, const double* y, double* dy);
     std::vector<MechHot> hotMech_;
     std::vector<int> hotPorts_, hotVarPorts_;

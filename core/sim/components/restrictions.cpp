@@ -22,7 +22,8 @@ public:
         double rho = p.num("rho") > 0 ? p.num("rho") : f.density;
         k_ = p.choice("spec") == 0 ? p.num("Cd") * p.num("A") * std::sqrt(2.0 / rho) : p.num("k");
         dpTr_ = p.num("dp_tr");
-        eq_ = {k_, dpTr_};
+        eq_ = eq::orificeParams(k_, dpTr_);
+        band_ = bandedOrificeConstants(k_, dpTr_);
         return {};
     }
     void eval(Eval& e) override { eq::turbulentOrifice(eq_, EvalIo{*this, e}); }
@@ -38,7 +39,7 @@ public:
     // laminar transition, the cubic branch solved for the pressure drop when the square-law
     // solution falls inside it (turbulentOrificeThevenin).
     bool solveThevenin(Eval& e, const double* c, const double* z) override {
-        const double q = dpTr_ > 0 ? turbulentOrificeThevenin(k_, dpTr_, c[0], c[1], z[0], z[1])
+        const double q = dpTr_ > 0 ? turbulentOrificeThevenin(band_, c[0], c[1], z[0], z[1])
                                    : squareLawThevenin(k_, c[0], c[1], z[0], z[1]);
         if (z[0] > 0) setPortPressure(e, 0, c[0] - z[0] * q);
         if (z[1] > 0) setPortPressure(e, 1, c[1] + z[1] * q);
@@ -47,11 +48,12 @@ public:
         return true;
     }
     bool theveninWritesFlows() const override { return true; }
-    TheveninLaw theveninLaw() const override { return {TheveninLaw::Kind::SquareRoot, k_, dpTr_}; }
+    RestrictionLaw restrictionLaw() const override { return {RestrictionLaw::Kind::SquareRoot, k_, dpTr_}; }
 
 private:
     double k_ = 0, dpTr_ = 0;
     eq::OrificeParams eq_;
+    BandedOrificeConstants band_;
 };
 
 class LaminarOrifice final : public Component {
@@ -61,11 +63,7 @@ public:
         hopsanCavitation_ = p.choice("cavitation") == 1;
         return {};
     }
-    void eval(Eval& e) override {
-        double q = g_ * (P(e, 0) - P(e, 1));
-        setFlow(e, 0, q);
-        setFlow(e, 1, -q);
-    }
+    void eval(Eval& e) override { eq::laminarOrifice({g_}, EvalIo{*this, e}); }
     bool jacobian(const Eval&, JacobianSink& j) const override {
         j.restriction(g_, -g_);
         return true;
@@ -91,9 +89,9 @@ public:
         return true;
     }
     bool theveninWritesFlows() const override { return true; }
-    TheveninLaw theveninLaw() const override {
+    RestrictionLaw restrictionLaw() const override {
         if (hopsanCavitation_) return {};  // the generic per-component solve carries the check
-        return {TheveninLaw::Kind::Laminar, g_, 0.0};
+        return {RestrictionLaw::Kind::Laminar, g_, 0.0};
     }
 
 private:

@@ -7,11 +7,18 @@
 
 namespace hs::sim {
 
-[[gnu::always_inline]] inline double flowRoot(double dp, double dpTr) {
+// rootTr = sqrt(dpTr), for callers that take it once per restriction instead of per evaluation:
+// sqrt is correctly rounded, so the value (and every result bit) is the same.
+[[gnu::always_inline]] inline double flowRoot(double dp, double dpTr, double rootTr) {
     double a = dp < 0 ? -dp : dp;
     if (a >= dpTr) return dp < 0 ? -__builtin_sqrt(a) : __builtin_sqrt(a);
     double r = dp / dpTr;
-    return dp / __builtin_sqrt(dpTr) * (1.25 - 0.25 * r * r);
+    return dp / rootTr * (1.25 - 0.25 * r * r);
+}
+[[gnu::always_inline]] inline double flowRoot(double dp, double dpTr) {
+    double a = dp < 0 ? -dp : dp;
+    if (a >= dpTr) return dp < 0 ? -__builtin_sqrt(a) : __builtin_sqrt(a);
+    return flowRoot(dp, dpTr, __builtin_sqrt(dpTr));
 }
 
 // d flowRoot/d dp. Without a laminar band (dpTr = 0) the root's slope is unbounded at dp = 0;
